@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Benchmark: hwclass scan over PyTorch 2.6.0's test/ tree against the
+# parse-only floor (same files, same tree-sitter build, same thread count),
+# side by side in one run, median of N runs each. Not a test: it prints figures.
+#   bench/run.sh [BUILD_DIR] [RUNS]
+set -euo pipefail
+build=${1:-build}
+runs=${2:-5}
+here=$(cd "$(dirname "$0")" && pwd)
+corpus=$("$here/../scripts/fetch-pytorch-tests.sh" "${HWCLASS_CORPUS_CACHE:-$HOME/.cache/hwclass}" 2.6.0)
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+(cd "$corpus" && find test -name '*.py' | sort | sed "s|^|$corpus/|") >"$list"
+jobs=$(nproc)
+
+measure() {  # prints "seconds max_rss_kb"
+  /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -n1
+}
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+declare -A secs rss
+for name in floor scan_json scan_text; do secs[$name]=""; rss[$name]=""; done
+for ((i = 0; i < runs; i++)); do
+  for name in floor scan_json scan_text; do
+    case $name in
+      floor) r=$(measure "$build/bench/parse_floor" "$jobs" "$list") ;;
+      scan_json) r=$(measure "$build/hwclass" scan -q -j "$jobs" --root "$corpus" "$corpus/test") ;;
+      scan_text) r=$(measure "$build/hwclass" scan -q -j "$jobs" --format text --root "$corpus" "$corpus/test") ;;
+    esac
+    secs[$name]+="${r% *}"$'\n'
+    rss[$name]+="${r#* }"$'\n'
+  done
+done
+floor=$(printf '%s' "${secs[floor]}" | median)
+printf 'files: %s, threads: %s, runs: %s (medians)\n' "$(wc -l <"$list")" "$jobs" "$runs"
+for name in floor scan_json scan_text; do
+  s=$(printf '%s' "${secs[$name]}" | median)
+  m=$(printf '%s' "${rss[$name]}" | median)
+  printf '%-10s %6.2f s  %5.2fx floor  peak RSS %5.1f MiB\n' "$name" "$s" "$(echo "$s / $floor" | bc -l)" "$(echo "$m / 1024" | bc -l)"
+done

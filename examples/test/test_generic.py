@@ -1,0 +1,29 @@
+# A migrated file: hardware-invariant logic, declared GENERIC.
+import torch
+from torch.testing._internal.common_utils import HardwareClassification, TestCase, run_tests
+
+
+class TestShapes(TestCase):
+    hw_classification = HardwareClassification.GENERIC
+
+    def test_view(self):
+        x = torch.arange(6)
+        self.assertEqual(x.view(2, 3).shape, (2, 3))
+
+    def test_cat(self):
+        self.assertEqual(torch.cat([torch.ones(2), torch.zeros(2)]).numel(), 4)
+
+
+class TestGenericLeftovers(TestCase):
+    hw_classification: HardwareClassification = HardwareClassification.GENERIC
+
+    def setUp(self):
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+
+    def test_no_device(self, device):
+        pass
+
+
+if __name__ == "__main__":
+    run_tests()

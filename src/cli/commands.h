@@ -1,0 +1,15 @@
+// The subcommands. Each registers its options on `app` and returns the
+// function that runs it once the command line is parsed.
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace hwclass {
+
+using CommandRunner = std::function<int()>;
+
+CommandRunner register_scan(CLI::App& app);
+
+}  // namespace hwclass

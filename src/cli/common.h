@@ -1,0 +1,46 @@
+// What every command shares: the options that pick files and rules, and the
+// front of the pipeline (discover -> parse -> extract) that they all run.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "discover/discover.h"
+#include "facts/facts.h"
+#include "vocab/vocabulary.h"
+
+namespace hwclass {
+
+struct CommonOptions {
+  std::vector<std::string> paths;
+  std::string root;
+  std::string rules_dir;
+  int jobs = 0;
+  std::string output;
+  int verbose = 0;
+  bool quiet = false;
+};
+
+void add_common_options(CLI::App& command, CommonOptions& options);
+
+struct ScanResult {
+  std::filesystem::path root;
+  Vocabulary vocabulary;
+  Discovery discovery;
+  std::vector<FileFacts> files;  // parallel to discovery.files
+};
+
+// Discovers, reads, parses and extracts. `wanted` filters the discovered
+// files before any is read (e.g. only test files, or not allowlisted).
+ScanResult scan_inputs(const CommonOptions& options,
+                       const std::function<bool(const SourceFile&)>& wanted = nullptr);
+
+// One line per problem and per file issue on stderr (notes only with -v).
+// Returns false when explicitly given inputs were missing.
+bool report_problems(const ScanResult& result, const CommonOptions& options);
+
+}  // namespace hwclass

@@ -1,0 +1,16 @@
+// `@file` arguments, as argparse's fromfile_prefix_chars="@" reads them
+// (lintrunner passes `-- @{{PATHSFILE}}`); CLI11 has no such feature.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hwclass {
+
+// Replaces every argument "@PATH" (anywhere, also after "--") by the lines of
+// PATH, one argument per line; empty lines are dropped, a trailing '\r' is
+// stripped, and lines starting with '@' expand again. Throws UsageError when
+// a file cannot be read or the nesting loops.
+std::vector<std::string> expand_argfiles(const std::vector<std::string>& args);
+
+}  // namespace hwclass

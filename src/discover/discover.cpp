@@ -1,0 +1,117 @@
+#include "discover/discover.h"
+
+#include <algorithm>
+#include <system_error>
+#include <unordered_set>
+
+#include "util/error.h"
+
+namespace fs = std::filesystem;
+
+namespace hwclass {
+
+fs::path find_repo_root(const std::string& explicit_root) {
+  std::error_code ec;
+  if (!explicit_root.empty()) {
+    fs::path root = fs::canonical(explicit_root, ec);
+    if (ec || !fs::is_directory(root)) throw UsageError(explicit_root + ": --root is not a directory");
+    return root;
+  }
+  fs::path cwd = fs::current_path();
+  for (fs::path dir = cwd;; dir = dir.parent_path()) {
+    if (fs::exists(dir / ".git", ec)) return fs::canonical(dir, ec);
+    if (dir == dir.parent_path()) break;
+  }
+  return fs::canonical(cwd, ec);
+}
+
+std::string relative_to_root(const fs::path& absolute, const fs::path& root) {
+  std::string a = absolute.generic_string(), r = root.generic_string();
+  if (r == "/") return a.substr(1);
+  if (a.size() > r.size() && a.compare(0, r.size(), r) == 0 && a[r.size()] == '/') return a.substr(r.size() + 1);
+  return a;
+}
+
+namespace {
+
+struct Collector {
+  const fs::path& root;
+  Discovery& out;
+  std::unordered_set<std::string> seen;
+
+  void add_file(const fs::path& path, const std::string& display) {
+    std::error_code ec;
+    fs::path canonical = fs::canonical(path, ec);
+    if (ec) {
+      out.problems.push_back({display, ec.message()});
+      return;
+    }
+    if (!seen.insert(canonical.string()).second) return;
+    out.files.push_back({display, canonical.string(), relative_to_root(canonical, root)});
+  }
+
+  void walk_directory(const fs::path& dir, const std::string& display_dir) {
+    std::error_code ec;
+    auto options = fs::directory_options::skip_permission_denied;
+    fs::recursive_directory_iterator it(dir, options, ec), end;
+    if (ec) {
+      out.problems.push_back({display_dir, ec.message()});
+      return;
+    }
+    for (; it != end; it.increment(ec)) {
+      if (ec) {
+        out.problems.push_back({it->path().string(), ec.message()});
+        ec.clear();
+        continue;
+      }
+      const fs::path& p = it->path();
+      std::string name = p.filename().string();
+      std::error_code type_ec;
+      if (it->is_directory(type_ec) && !it->is_symlink(type_ec)) {
+        if ((!name.empty() && name[0] == '.') || name == "__pycache__") it.disable_recursion_pending();
+        continue;
+      }
+      if (p.extension() != ".py") continue;
+      std::string display = (fs::path(display_dir) / p.lexically_relative(dir)).generic_string();
+      if (!it->is_regular_file(type_ec)) {
+        if (it->is_symlink(type_ec)) add_file(p, display);  // reports broken links and loops
+        continue;
+      }
+      add_file(p, display);
+    }
+  }
+};
+
+}  // namespace
+
+Discovery discover(const std::vector<std::string>& inputs, const fs::path& root) {
+  Discovery out;
+  Collector collector{root, out, {}};
+  std::vector<std::string> paths = inputs;
+  if (paths.empty()) {
+    std::error_code ec;
+    paths.push_back(fs::is_directory(root / "test", ec) ? (root / "test").string() : root.string());
+  }
+  for (const auto& input : paths) {
+    std::error_code ec;
+    fs::file_status status = fs::status(input, ec);
+    if (ec || !fs::exists(status)) {
+      std::error_code link_ec;
+      bool dangling = fs::is_symlink(fs::symlink_status(input, link_ec));
+      std::string reason = ec && ec != std::errc::no_such_file_or_directory ? ec.message()
+                           : dangling ? "broken symbolic link"
+                                      : "No such file or directory";
+      out.problems.push_back({input, reason, true});
+      continue;
+    }
+    if (fs::is_directory(status)) collector.walk_directory(input, input);
+    else collector.add_file(input, input);
+  }
+  std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) {
+    return a.relative_path != b.relative_path ? a.relative_path < b.relative_path
+                                              : a.display_path < b.display_path;
+  });
+  return out;
+}
+
+}  // namespace hwclass

@@ -1,0 +1,41 @@
+// Discovery: command-line paths to the sorted, de-duplicated list of Python
+// files to read, each with its repo-relative POSIX path.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hwclass {
+
+struct SourceFile {
+  std::string display_path;   // as given, or the given directory joined with the found path
+  std::string absolute_path;  // canonical
+  std::string relative_path;  // to the repo root, '/'-separated; absolute when outside it
+};
+
+struct DiscoveryProblem {
+  std::string path;
+  std::string message;
+  bool missing_input = false;  // an explicitly given path that does not exist
+};
+
+struct Discovery {
+  std::vector<SourceFile> files;  // sorted by relative_path
+  std::vector<DiscoveryProblem> problems;
+};
+
+// The repo root: `explicit_root` if given, else the nearest ancestor of the
+// working directory holding `.git`, else the working directory.
+std::filesystem::path find_repo_root(const std::string& explicit_root);
+
+// Files are taken as given whatever their name; directories are walked for
+// `.py` files, skipping hidden directories and __pycache__, without following
+// directory symlinks. No inputs means `<root>/test` (or the root without one).
+Discovery discover(const std::vector<std::string>& inputs, const std::filesystem::path& root);
+
+// `absolute` relative to `root`, '/'-separated, or `absolute` when outside it.
+std::string relative_to_root(const std::filesystem::path& absolute, const std::filesystem::path& root);
+
+}  // namespace hwclass

@@ -1,0 +1,55 @@
+#include "discover/test_file.h"
+
+namespace hwclass {
+
+bool star_match(std::string_view pattern, std::string_view text) {
+  size_t p = 0, t = 0, star = std::string_view::npos, mark = 0;
+  while (t < text.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = t;
+    } else if (p < pattern.size() && pattern[p] == text[t]) {
+      ++p;
+      ++t;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      t = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+namespace {
+
+constexpr std::string_view kExcludedPrefixes[] = {"test/cpp_extensions/open_registration_extension/",
+                                                   "test/cpython/"};
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string_view basename(std::string_view path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+bool is_test_file_v7(std::string_view path) {
+  if (!ends_with(basename(path), ".py")) return false;
+  for (std::string_view prefix : kExcludedPrefixes)
+    if (path.substr(0, prefix.size()) == prefix) return false;
+  // Upstream turns "**/" into "*" before fnmatch.
+  return star_match("test/*test_*.py", path) || star_match("test/*_test.py", path);
+}
+
+bool is_test_file_v8(std::string_view path) {
+  if (!is_test_file_v7(path)) return false;
+  std::string_view name = basename(path);
+  return star_match("test_*.py", name) || star_match("*_test.py", name);
+}
+
+}  // namespace hwclass

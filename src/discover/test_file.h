@@ -1,0 +1,19 @@
+// Which files upstream's TEST_LINTER treats as test files (upstream-contract.md 2.4).
+#pragma once
+
+#include <string_view>
+
+namespace hwclass {
+
+// v8: matches test/**/test_*.py or test/**/*_test.py (with fnmatch's `*`
+// crossing '/'), the basename matches test_*.py or *_test.py, and the path is
+// outside test/cpp_extensions/open_registration_extension/ and test/cpython/.
+bool is_test_file_v8(std::string_view relative_path);
+// v7: the same without the basename check.
+bool is_test_file_v7(std::string_view relative_path);
+
+// fnmatch for patterns whose only wildcard is `*`, which matches any run of
+// characters including '/'.
+bool star_match(std::string_view pattern, std::string_view text);
+
+}  // namespace hwclass

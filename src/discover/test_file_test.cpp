@@ -1,0 +1,38 @@
+#include <catch2/catch.hpp>
+
+#include "discover/test_file.h"
+
+using namespace hwclass;
+
+TEST_CASE("upstream test-file patterns, v8 and v7", "[discover]") {
+  struct Case {
+    const char* path;
+    bool v8, v7;
+  };
+  const Case cases[] = {
+      {"test/test_x.py", true, true},
+      {"test/nn/test_conv.py", true, true},
+      {"test/distributed/a/b/foo_test.py", true, true},
+      {"test/package/test_trace_dep/__init__.py", false, true},
+      {"test/foo/mytest_x.py", false, true},
+      {"test/conftest.py", false, false},
+      {"test/cpython/v3_13/test_set.py", false, false},
+      {"test/cpp_extensions/open_registration_extension/test_x.py", false, false},
+      {"tools/test/test_x.py", false, false},
+      {"test_x.py", false, false},
+      {"test/test_x.pyc", false, false},
+      {"test/test_.py", true, true},
+  };
+  for (const auto& c : cases) {
+    INFO(c.path);
+    CHECK(is_test_file_v8(c.path) == c.v8);
+    CHECK(is_test_file_v7(c.path) == c.v7);
+  }
+}
+
+TEST_CASE("star_match crosses slashes", "[discover]") {
+  CHECK(star_match("test/*test_*.py", "test/a/b/test_c.py"));
+  CHECK(star_match("*", ""));
+  CHECK_FALSE(star_match("a*b", "a/c"));
+  CHECK(star_match("a*b*c", "axxbyyc"));
+}

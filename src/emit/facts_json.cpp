@@ -1,0 +1,146 @@
+#include "emit/facts_json.h"
+
+#include "emit/json_writer.h"
+#include "facts/owner.h"
+#include "version.h"
+
+namespace hwclass {
+namespace {
+
+void write_decorators(JsonWriter& w, const std::vector<Decorator>& decorators) {
+  w.begin_array();
+  for (const auto& d : decorators)
+    w.begin_object().field("name", d.name).field("text", d.text).field("line", d.line).end_object();
+  w.end_array();
+}
+
+void write_device_list(JsonWriter& w, const DeviceList& list) {
+  w.begin_object().field("state", to_string(list.state));
+  if (list.state == DeviceList::State::Literal) w.key("values").string_array(list.values);
+  if (list.state == DeviceList::State::Unknown) w.field("text", list.text);
+  w.end_object();
+}
+
+void write_declaration(JsonWriter& w, const Declaration& d) {
+  w.begin_object().field("state", to_string(d.state));
+  if (d.state != DeclarationState::Absent) {
+    if (!d.member.empty()) w.field("member", d.member);
+    if (!d.alias_of.empty()) w.field("alias_of", d.alias_of);
+    if (d.state == DeclarationState::Invalid) w.field("reason", to_string(d.reason));
+    w.field("annotated", d.annotated).field("value", d.value_text).field("line", d.location.line);
+  }
+  w.end_object();
+}
+
+void write_class(JsonWriter& w, const ClassFact& c) {
+  w.begin_object().field("name", c.name).field("line", c.line);
+  w.key("bases").string_array(c.bases);
+  w.key("decorators");
+  write_decorators(w, c.decorators);
+  w.key("body_bytes").begin_array().value(c.body_start_byte).value(c.body_end_byte).end_array();
+  w.field("test_class", c.is_test_class).field("damaged", c.damaged);
+  w.key("hw_classification");
+  write_declaration(w, c.declaration);
+  w.key("methods").begin_array();
+  for (const auto& m : c.methods) {
+    w.begin_object().field("name", m.name).field("line", m.line).field("async", m.is_async).field("test", m.is_test);
+    w.key("parameters").begin_array();
+    for (const auto& p : m.parameters) w.begin_object().field("name", p.name).field("kind", to_string(p.kind)).end_object();
+    w.end_array().key("decorators");
+    write_decorators(w, m.decorators);
+    w.end_object();
+  }
+  w.end_array().end_object();
+}
+
+void write_file(JsonWriter& w, const FileFacts& f) {
+  w.begin_object()
+      .field("path", f.path)
+      .field("relative_path", f.relative_path)
+      .field("test_file", f.is_test_file)
+      .field("readable", f.readable)
+      .field("size_bytes", f.size_bytes);
+  w.key("issues").begin_array();
+  for (const auto& i : f.issues) {
+    w.begin_object().field("severity", to_string(i.severity)).field("code", i.code).field("message", i.message);
+    if (i.line) w.field("line", i.line);
+    if (i.column) w.field("column", i.column);
+    w.field("scan_level", i.scan_level).end_object();
+  }
+  w.end_array().field("calls_run_tests", f.calls_run_tests);
+  w.key("classes").begin_array();
+  for (const auto& c : f.classes) write_class(w, c);
+  w.end_array().key("instantiations").begin_array();
+  for (const auto& i : f.instantiations) {
+    w.begin_object()
+        .field("kind", to_string(i.kind))
+        .field("target", i.target)
+        .field("target_text", i.target_text)
+        .field("line", i.line)
+        .field("statement_level", i.statement_level)
+        .field("attribute_form", i.attribute_form);
+    w.key("only_for");
+    write_device_list(w, i.only_for);
+    w.key("except_for");
+    write_device_list(w, i.except_for);
+    w.field("allow_mps", to_string(i.allow_mps))
+        .field("allow_xpu", to_string(i.allow_xpu))
+        .field("include_lazy", to_string(i.include_lazy))
+        .end_object();
+  }
+  w.end_array().key("device_globals").begin_array();
+  for (const auto& g : f.device_globals)
+    w.begin_object().field("name", g.name).field("device", g.device).field("line", g.line).end_object();
+  w.end_array().key("sites").begin_array();
+  for (const auto& s : f.sites) {
+    w.begin_object()
+        .field("kind", to_string(s.kind))
+        .field("device", s.device)
+        .field("text", s.text)
+        .field("owner", owner_name(f, s))
+        .field("line", s.location.line)
+        .field("column", s.location.column)
+        .field("start_byte", s.location.start_byte)
+        .field("end_byte", s.location.end_byte);
+    if (s.role != DecoratorRole::None) w.field("role", to_string(s.role));
+    if (s.in_decorator) w.field("in_decorator", true);
+    if (s.in_condition) w.field("in_condition", true);
+    w.end_object();
+  }
+  w.end_array().end_object();
+}
+
+}  // namespace
+
+void write_facts_json(OutputSink& sink, const std::vector<FileFacts>& files) {
+  size_t classes = 0, test_classes = 0, sites = 0, insts = 0;
+  for (const auto& f : files) {
+    for (const auto& c : f.classes) test_classes += c.is_test_class;
+    classes += f.classes.size();
+    sites += f.sites.size();
+    insts += f.instantiations.size();
+  }
+  std::string out;
+  JsonWriter w(out, 2);
+  w.begin_object().field("schema_version", kFactsSchemaVersion);
+  w.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion).end_object();
+  w.key("summary")
+      .begin_object()
+      .field("files", static_cast<uint64_t>(files.size()))
+      .field("classes", static_cast<uint64_t>(classes))
+      .field("test_classes", static_cast<uint64_t>(test_classes))
+      .field("instantiations", static_cast<uint64_t>(insts))
+      .field("device_sites", static_cast<uint64_t>(sites))
+      .end_object();
+  w.key("files").begin_array();
+  for (const auto& f : files) {
+    write_file(w, f);
+    sink.write(out);
+    out.clear();
+  }
+  w.end_array().end_object();
+  out.push_back('\n');
+  sink.write(out);
+}
+
+}  // namespace hwclass

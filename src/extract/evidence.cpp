@@ -1,0 +1,276 @@
+// Device evidence: every place in the code that names a device, matched by
+// hand during the one walk (queries would cost ~9x; performance.md).
+#include "extract/extractor_impl.h"
+
+namespace hwclass {
+namespace {
+
+// Node kinds that are not nodes of Python's own AST, so they do not add a
+// level to ast.walk's breadth-first order.
+bool adds_ast_level(NodeKind kind) {
+  switch (kind) {
+    case NodeKind::Block:
+    case NodeKind::ArgumentList:
+    case NodeKind::ParenthesizedExpression:
+    case NodeKind::Decorator:
+    case NodeKind::ElseClause:
+    case NodeKind::FinallyClause:
+    case NodeKind::WithClause:
+    case NodeKind::Pair:
+    case NodeKind::Type:
+    case NodeKind::DefaultParameter:
+    case NodeKind::TypedDefaultParameter:
+    case NodeKind::Error:
+      return false;
+    default:
+      return true;
+  }
+}
+
+// Deep nesting (long operator chains) must not exhaust the stack.
+constexpr uint32_t kMaxVisitDepth = 2000;
+
+}  // namespace
+
+std::string Extractor::callee_name(TSNode function) const {
+  switch (g_.kind(function)) {
+    case NodeKind::Identifier: return std::string(text(function));
+    case NodeKind::Attribute: return std::string(text(ts_node_child_by_field_id(function, g_.f_attribute)));
+    default: return {};
+  }
+}
+
+DeviceSite& Extractor::add_site(SiteKind kind, std::string device, std::string site_text, TSNode node,
+                                const Scope& scope) {
+  DeviceSite& site = facts_.sites.emplace_back();
+  site.kind = kind;
+  site.device = std::move(device);
+  site.text = std::move(site_text);
+  site.location = location(node);
+  site.class_index = scope.class_index;
+  if (scope.method) site.method = scope.method->name;
+  site.in_decorator = scope.in_decorator;
+  site.in_condition = scope.in_condition;
+  site.walk_statement = scope.walk_statement;
+  site.walk_depth = scope.depth;
+  return site;
+}
+
+void Extractor::visit(TSNode node, const Scope& scope) {
+  switch (g_.kind(node)) {
+    case NodeKind::ImportStatement:
+    case NodeKind::ImportFromStatement:
+    case NodeKind::FutureImportStatement:
+    case NodeKind::Comment:
+    case NodeKind::String:
+    case NodeKind::ConcatenatedString:
+      return;
+    case NodeKind::Identifier:
+      on_identifier(node, 0, scope);
+      return;
+    case NodeKind::Call:
+      on_call(node, scope);
+      break;
+    case NodeKind::KeywordArgument:
+      on_keyword_argument(node, scope);
+      break;
+    case NodeKind::Assignment:
+      on_assignment(node, scope);
+      break;
+    case NodeKind::Decorator: {
+      on_decorator(node, scope);
+      Scope inner = scope;
+      inner.in_decorator = true;
+      visit_children(node, inner);
+      return;
+    }
+    case NodeKind::AssertStatement: {
+      Scope inner = scope;
+      inner.in_condition = true;
+      visit_children(node, inner);
+      return;
+    }
+    default:
+      break;
+  }
+  visit_children(node, scope);
+}
+
+void Extractor::visit_children(TSNode node, const Scope& scope) {
+  if (scope.depth > kMaxVisitDepth) return;
+  NodeKind parent_kind = g_.kind(node);
+  bool conditional = parent_kind == NodeKind::IfStatement || parent_kind == NodeKind::ElifClause ||
+                     parent_kind == NodeKind::WhileStatement;
+  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode child = ts_tree_cursor_current_node(&cursor);
+      if (!ts_node_is_named(child)) continue;
+      NodeKind kind = g_.kind(child);
+      Scope inner = scope;
+      // A def/class under a decorator is the same AST node as the decorated_definition.
+      bool same_node = parent_kind == NodeKind::DecoratedDefinition &&
+                       (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition);
+      // `x = 1` is one Assign statement, not Expr(Assign).
+      bool statement_wrapper = parent_kind == NodeKind::ExpressionStatement &&
+                               (kind == NodeKind::Assignment || kind == NodeKind::AugmentedAssignment);
+      if (adds_ast_level(kind) && !same_node && !statement_wrapper) ++inner.depth;
+      TSFieldId field = ts_tree_cursor_current_field_id(&cursor);
+      if (conditional && field == g_.f_condition) inner.in_condition = true;
+      if (kind == NodeKind::Identifier) {
+        on_identifier(child, field, inner);
+        continue;
+      }
+      // Nested functions keep their enclosing method as owner, but a
+      // parameter list shadows nothing outside the method it belongs to.
+      visit(child, inner);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
+void Extractor::on_call(TSNode call, const Scope& scope) {
+  TSNode function = ts_node_child_by_field_id(call, g_.f_function);
+  std::string name = callee_name(function);
+  if (name.empty()) return;
+  if (name == "run_tests") facts_.calls_run_tests = true;
+  if ((name == "instantiate_device_type_tests" || name == "instantiate_parametrized_tests") &&
+      ts_node_start_byte(call) != statement_call_byte_) {
+    read_instantiation(call, false);
+  }
+
+  TSNode args = ts_node_child_by_field_id(call, g_.f_arguments);
+  if (vocab_.is_device_arg_callee(name) && g_.kind(args) == NodeKind::ArgumentList) {
+    uint32_t count = ts_node_named_child_count(args);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode arg = ts_node_named_child(args, i);
+      if (g_.kind(arg) != NodeKind::KeywordArgument) collect_device_strings(arg, scope);
+    }
+  }
+
+  if (g_.kind(function) != NodeKind::Attribute) return;
+  // Find the start of the dotted chain and whether a part names a device API.
+  const std::string* api_device = nullptr;
+  TSNode base = ts_node_child_by_field_id(function, g_.f_object);
+  for (;;) {
+    NodeKind k = g_.kind(base);
+    if (k == NodeKind::Attribute) {
+      if (!api_device) api_device = vocab_.api_module_device(text(ts_node_child_by_field_id(base, g_.f_attribute)));
+      base = ts_node_child_by_field_id(base, g_.f_object);
+    } else if (k == NodeKind::Call) {
+      base = ts_node_child_by_field_id(base, g_.f_function);
+    } else if (k == NodeKind::Subscript) {
+      base = ts_node_child_by_field_id(base, g_.f_value);
+    } else {
+      break;
+    }
+  }
+  bool from_torch = g_.kind(base) == NodeKind::Identifier && text(base) == "torch";
+  if (from_torch && !api_device) api_device = vocab_.api_module_device(name);
+  if (from_torch && api_device) {
+    add_site(SiteKind::AcceleratorApi, *api_device, unparse(function, source_) + "()", call, scope);
+    return;
+  }
+  if (const std::string* device = vocab_.tensor_method_device(name))
+    add_site(SiteKind::TensorMethod, *device, unparse(function, source_) + "()", call, scope);
+}
+
+void Extractor::on_keyword_argument(TSNode keyword, const Scope& scope) {
+  std::string_view name = text(ts_node_child_by_field_id(keyword, g_.f_name));
+  if (vocab_.is_device_keyword(name)) collect_device_strings(ts_node_child_by_field_id(keyword, g_.f_value), scope);
+}
+
+void Extractor::on_assignment(TSNode assignment, const Scope& scope) {
+  TSNode left = ts_node_child_by_field_id(assignment, g_.f_left);
+  NodeKind kind = g_.kind(left);
+  std::string_view name;
+  if (kind == NodeKind::Identifier) name = text(left);
+  else if (kind == NodeKind::Attribute) name = text(ts_node_child_by_field_id(left, g_.f_attribute));
+  if (!name.empty() && vocab_.is_device_variable(name))
+    collect_device_strings(ts_node_child_by_field_id(assignment, g_.f_right), scope);
+}
+
+// String literals naming a device, looking through the shapes device values
+// take: "cuda", "cuda:0", f"cuda:{i}", ["cuda", "xpu"], "cuda" if c else "cpu".
+void Extractor::collect_device_strings(TSNode value, const Scope& scope) {
+  if (ts_node_is_null(value)) return;
+  switch (g_.kind(value)) {
+    case NodeKind::String:
+    case NodeKind::ConcatenatedString: {
+      auto lit = string_literal(value, source_);
+      if (!lit || lit->is_bytes) return;
+      std::string_view literal = lit->value;
+      if (lit->is_fstring) {
+        // Only f"cuda:{i}" tells its device; the rest is not known.
+        if (literal.empty() || literal.back() != ':') return;
+        literal.remove_suffix(1);
+      }
+      if (auto device = vocab_.device_of_string(literal))
+        add_site(SiteKind::DeviceString, std::string(*device), std::string(text(value)), value, scope);
+      return;
+    }
+    case NodeKind::List:
+    case NodeKind::Tuple:
+    case NodeKind::Set:
+    case NodeKind::ParenthesizedExpression:
+    case NodeKind::ConditionalExpression: {
+      uint32_t count = ts_node_named_child_count(value);
+      for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts_node_named_child(value, i), scope);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& scope) {
+  std::string_view name = text(identifier);
+  if (const std::string* device = vocab_.flag_device(name)) {
+    add_site(SiteKind::DeviceFlag, *device, std::string(name), identifier, scope);
+    return;
+  }
+  // Uses of module-level device globals inside classes; an attribute name
+  // (x.device) or keyword name (device=...) is not a use, and a method
+  // parameter of the same name shadows the global.
+  if (scope.class_index < 0 || facts_.device_globals.empty()) return;
+  if (field == g_.f_attribute || field == g_.f_name) return;
+  for (const DeviceGlobal& global : facts_.device_globals) {
+    if (global.name != name) continue;
+    if (scope.method) {
+      for (const Parameter& p : scope.method->parameters)
+        if (p.name == name) return;
+    }
+    add_site(SiteKind::DeviceGlobalUse, global.device, std::string(name), identifier, scope);
+    return;
+  }
+}
+
+void Extractor::on_decorator(TSNode decorator, const Scope& scope) {
+  TSNode expression = ts_node_named_child(decorator, 0);
+  TSNode callee = g_.kind(expression) == NodeKind::Call ? ts_node_child_by_field_id(expression, g_.f_function)
+                                                         : expression;
+  std::string name = callee_name(callee);
+  const DecoratorInfo* info = vocab_.decorator(name);
+  if (!info) return;
+  std::string device = info->device;
+  if ((device == "unknown" || device == "multiple") && g_.kind(expression) == NodeKind::Call) {
+    // onlyOn("cuda"), onlyOn(["cuda", "xpu"]): the device comes from the
+    // arguments, which the walk below also records as device strings.
+    size_t before = facts_.sites.size();
+    Scope probe = scope;
+    TSNode args = ts_node_child_by_field_id(expression, g_.f_arguments);
+    if (g_.kind(args) == NodeKind::ArgumentList) {
+      uint32_t count = ts_node_named_child_count(args);
+      for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts_node_named_child(args, i), probe);
+    }
+    std::string found;
+    for (size_t i = before; i < facts_.sites.size(); ++i)
+      found = found.empty() || found == facts_.sites[i].device ? facts_.sites[i].device : "multiple";
+    facts_.sites.resize(before);  // the walk of the arguments records them once
+    if (!found.empty()) device = found;
+  }
+  SiteKind kind = info->role == DecoratorRole::Only ? SiteKind::OnlyDecorator : SiteKind::DeviceDecorator;
+  add_site(kind, device, "@" + fold_whitespace(text(expression)), decorator, scope).role = info->role;
+}
+
+}  // namespace hwclass

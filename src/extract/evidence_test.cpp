@@ -1,0 +1,152 @@
+#include <catch2/catch.hpp>
+
+#include "support/scan_source.h"
+
+using namespace hwclass;
+
+using Sites = std::vector<std::string>;
+
+TEST_CASE("device strings in device positions", "[extract][evidence]") {
+  FileFacts f = scan_source(R"(
+a = torch.ones(2, device="cuda")
+b = torch.device("cuda:1")
+c = x.to("xpu")
+d = torch.randn(3, device='mps')
+mesh = init_device_mesh("cuda", (2,))
+with torch.autocast("cuda"):
+    pass
+device = "cuda" if ok else "cpu"
+e = torch.empty(1, device=f"cuda:{i}")
+f = x.to(dtype)
+g = torch.ones(2, device="cuda:x")
+h = print("cuda")
+i = torch.device(b"cuda")
+)");
+  CHECK(sites_of(f, SiteKind::DeviceString) == Sites{"2:\"cuda\"@cuda", "3:\"cuda:1\"@cuda", "4:\"xpu\"@xpu",
+                                                      "5:'mps'@mps", "6:\"cuda\"@cuda", "7:\"cuda\"@cuda",
+                                                      "9:\"cuda\"@cuda", "9:\"cpu\"@cpu",
+                                                      "10:f\"cuda:{i}\"@cuda"});
+}
+
+TEST_CASE("tensor methods and accelerator APIs", "[extract][evidence]") {
+  FileFacts f = scan_source(R"(
+x.cuda()
+model.xpu(0)
+torch.cuda.synchronize()
+torch.backends.mps.is_available()
+torch.randn(3).cuda()
+torch.cuda.current_stream().synchronize()
+torch.accelerator.current_accelerator()
+torch.device("cuda")
+torchvision.cuda.foo()
+torch.backends.cudnn.flags(enabled=True)
+)");
+  CHECK(sites_of(f, SiteKind::TensorMethod) == Sites{"2:x.cuda()@cuda", "3:model.xpu()@xpu"});
+  CHECK(sites_of(f, SiteKind::AcceleratorApi) ==
+        Sites{"4:torch.cuda.synchronize()@cuda", "5:torch.backends.mps.is_available()@mps",
+              "6:torch.randn(3).cuda()@cuda", "7:torch.cuda.current_stream().synchronize()@cuda",
+              "7:torch.cuda.current_stream()@cuda", "8:torch.accelerator.current_accelerator()@accelerator",
+              "11:torch.backends.cudnn.flags()@cuda"});
+}
+
+TEST_CASE("device decorators and flags", "[extract][evidence]") {
+  FileFacts f = scan_source(R"(
+class A(TestCase):
+    @onlyCUDA
+    @skipCUDAIfNoCudnn
+    @dtypesIfCUDA(torch.half)
+    @expectedFailureMPS
+    @requires_cuda
+    @onlyOn("xpu")
+    @onlyNativeDeviceTypes
+    @unittest.skipIf(not TEST_CUDA, "no cuda")
+    @skip_if_lt_x_gpu(2)
+    @onlyAccelerator
+    def test_a(self, device):
+        if HAS_GPU:
+            pass
+)");
+  CHECK(sites_of(f, SiteKind::OnlyDecorator) == Sites{"3:@onlyCUDA@cuda", "8:@onlyOn(\"xpu\")@xpu",
+                                                      "9:@onlyNativeDeviceTypes@multiple",
+                                                      "12:@onlyAccelerator@accelerator"});
+  CHECK(sites_of(f, SiteKind::DeviceDecorator) ==
+        Sites{"4:@skipCUDAIfNoCudnn@cuda", "5:@dtypesIfCUDA(torch.half)@cuda", "6:@expectedFailureMPS@mps",
+              "7:@requires_cuda@cuda", "11:@skip_if_lt_x_gpu(2)@gpu"});
+  CHECK(sites_of(f, SiteKind::DeviceFlag) == Sites{"10:TEST_CUDA@cuda", "14:HAS_GPU@gpu"});
+  for (const auto& s : f.sites) {
+    CHECK(s.class_index == 0);
+    CHECK(s.method == "test_a");
+  }
+  const DeviceSite* flag = nullptr;
+  for (const auto& s : f.sites)
+    if (s.text == "HAS_GPU") flag = &s;
+  REQUIRE(flag);
+  CHECK(flag->in_condition);
+  CHECK_FALSE(flag->in_decorator);
+}
+
+TEST_CASE("imports are not evidence", "[extract][evidence]") {
+  FileFacts f = scan_source("from torch.testing._internal.common_cuda import TEST_CUDA, onlyCUDA\nimport TEST_CUDA\n");
+  CHECK(f.sites.empty());
+}
+
+TEST_CASE("module-level device globals and their uses", "[extract][evidence]") {
+  FileFacts f = scan_source(R"(
+DEVICE = torch.device("cuda:0")
+device_type = "cuda" if TEST_CUDA else "cpu"
+dev = get_device()
+other = 3
+class A(TestCase):
+    def test_a(self):
+        x = torch.ones(1, device=DEVICE)
+        y = self.device
+        z = f(device=other)
+    def test_b(self, dev):
+        return dev
+    def test_c(self):
+        return device_type, dev
+)");
+  REQUIRE(f.device_globals.size() == 3);
+  CHECK(f.device_globals[0].name == "DEVICE");
+  CHECK(f.device_globals[0].device == "cuda");
+  CHECK(f.device_globals[1].device == "dynamic");
+  CHECK(f.device_globals[2].name == "dev");
+  CHECK(f.device_globals[2].device == "dynamic");
+  CHECK(sites_of(f, SiteKind::DeviceGlobalUse) ==
+        Sites{"8:DEVICE@cuda", "14:device_type@dynamic", "14:dev@dynamic"});
+}
+
+TEST_CASE("walk order follows Python's ast.walk", "[extract][evidence]") {
+  FileFacts f = scan_source(R"(
+class A(TestCase):
+    def setUp(self):
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+        n = torch.cuda.device_count()
+)");
+  std::vector<std::pair<uint32_t, std::string>> order;
+  for (const auto& s : f.sites) order.emplace_back(s.walk_depth, s.text);
+  std::stable_sort(order.begin(), order.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  CHECK(order[0].second == "torch.cuda.is_available()");
+  CHECK(order[1].second == "torch.cuda.device_count()");
+  CHECK(order[2].second == "torch.cuda.synchronize()");
+}
+
+TEST_CASE("syntax errors and grammar gaps", "[extract][issues]") {
+  FileFacts gap = scan_source("class A(TestCase):\n    def f(self):\n        return 1, *[x for x in y]\n    def test_a(self): pass\n");
+  REQUIRE(gap.issues.size() == 1);
+  CHECK(gap.issues[0].code == "grammar-gap");
+  CHECK(gap.issues[0].line == 3);
+  CHECK_FALSE(gap.issues[0].scan_level);
+  CHECK_FALSE(gap.has_syntax_error());
+  CHECK(gap.classes[0].is_test_class);
+
+  FileFacts bad = scan_source("class A(TestCase):\n    def test_a(self:\n        pass\n");
+  CHECK(bad.has_syntax_error());
+  REQUIRE_FALSE(bad.issues.empty());
+  CHECK(bad.issues[0].code == "syntax-error");
+  CHECK(bad.issues[0].scan_level);
+
+  FileFacts deep = scan_source("x = (" + std::string(3000, '(') + "1" + std::string(3000, ')') + ")\n");
+  CHECK(deep.classes.empty());
+}

@@ -1,0 +1,352 @@
+// The statement scan upstream's TEST_LINTER performs (upstream-contract.md
+// 2.6-2.9): module-level statements and the bodies of if/try/with/for/while,
+// never function or class bodies, async with/for, match, or try with except*.
+#include "extract/extractor.h"
+
+#include <algorithm>
+
+#include "extract/extractor_impl.h"
+
+namespace hwclass {
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && text.compare(0, prefix.size(), prefix) == 0;
+}
+
+void extract_facts(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary, FileFacts& facts) {
+  Extractor(tree, source, vocabulary, facts).run();
+}
+
+void Extractor::run() {
+  TSNode root = ts_tree_root_node(tree_);
+  scan_block(root);
+  if (ts_node_has_error(root)) collect_syntax_issues();
+  // Device globals are recorded after their value; a stable sort keeps
+  // pre-order (outer call before inner) among sites starting together.
+  std::stable_sort(facts_.sites.begin(), facts_.sites.end(), [](const DeviceSite& a, const DeviceSite& b) {
+    return a.location.start_byte < b.location.start_byte;
+  });
+}
+
+Location Extractor::location(TSNode node) const {
+  TSPoint start = ts_node_start_point(node);
+  uint32_t start_byte = ts_node_start_byte(node);
+  return Location{start.row + 1, code_point_column(source_, start_byte, start.column), start_byte,
+                  ts_node_end_byte(node)};
+}
+
+static bool has_async_token(TSNode node, const Grammar& g) {
+  uint32_t count = ts_node_child_count(node);
+  for (uint32_t i = 0; i < count && i < 2; ++i)
+    if (g.kind(ts_node_child(node, i)) == NodeKind::Async) return true;
+  return false;
+}
+
+void Extractor::scan_block(TSNode block) {
+  TSTreeCursor cursor = ts_tree_cursor_new(block);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode child = ts_tree_cursor_current_node(&cursor);
+      if (ts_node_is_named(child)) scan_statement(child);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
+// The bodies of a compound statement's clauses are scanned; their headers
+// (conditions, context managers, iterables) are ordinary module-level code.
+void Extractor::scan_clause_bodies(TSNode clause) {
+  uint32_t count = ts_node_named_child_count(clause);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode child = ts_node_named_child(clause, i);
+    switch (g_.kind(child)) {
+      case NodeKind::Block: scan_block(child); break;
+      case NodeKind::ElifClause:
+      case NodeKind::ElseClause:
+      case NodeKind::ExceptClause:
+      case NodeKind::FinallyClause: scan_clause_bodies(child); break;
+      default: {
+        Scope scope;
+        scope.in_condition = g_.kind(clause) == NodeKind::IfStatement || g_.kind(clause) == NodeKind::ElifClause ||
+                             g_.kind(clause) == NodeKind::WhileStatement;
+        visit(child, scope);
+      }
+    }
+  }
+}
+
+void Extractor::scan_statement(TSNode statement) {
+  switch (g_.kind(statement)) {
+    case NodeKind::ClassDefinition:
+      scan_class(statement, TSNode{});
+      return;
+    case NodeKind::DecoratedDefinition: {
+      TSNode definition = ts_node_child_by_field_id(statement, g_.f_definition);
+      if (g_.kind(definition) == NodeKind::ClassDefinition) {
+        scan_class(definition, statement);
+        return;
+      }
+      break;
+    }
+    case NodeKind::IfStatement:
+    case NodeKind::WhileStatement:
+      scan_clause_bodies(statement);
+      return;
+    case NodeKind::ForStatement:
+    case NodeKind::WithStatement:
+      if (has_async_token(statement, g_)) break;
+      scan_clause_bodies(statement);
+      return;
+    case NodeKind::TryStatement: {
+      uint32_t count = ts_node_named_child_count(statement);
+      bool except_star = false;
+      for (uint32_t i = 0; i < count; ++i)
+        except_star |= g_.kind(ts_node_named_child(statement, i)) == NodeKind::ExceptGroupClause;
+      if (except_star) break;
+      scan_clause_bodies(statement);
+      return;
+    }
+    case NodeKind::Error:
+      // Error recovery can wrap whole statements; still find what they hold.
+      scan_block(statement);
+      return;
+    case NodeKind::ExpressionStatement: {
+      TSNode expression = ts_node_named_child(statement, 0);
+      NodeKind kind = g_.kind(expression);
+      if (kind == NodeKind::Call) {
+        read_instantiation(expression, true);
+      } else if (kind == NodeKind::Assignment) {
+        size_t sites_before = facts_.sites.size();
+        visit(statement, Scope{});
+        read_device_global(expression, sites_before);
+        return;
+      }
+      break;
+    }
+    case NodeKind::Comment:
+      return;
+    default:
+      break;
+  }
+  visit(statement, Scope{});
+}
+
+void Extractor::scan_class(TSNode class_node, TSNode decorated) {
+  size_t index = facts_.classes.size();
+  facts_.classes.emplace_back();
+  {
+    ClassFact& c = facts_.classes.back();
+    c.name = std::string(text(ts_node_child_by_field_id(class_node, g_.f_name)));
+    c.line = ts_node_start_point(class_node).row + 1;
+    TSNode body = ts_node_child_by_field_id(class_node, g_.f_body);
+    c.body_start_byte = ts_node_start_byte(body);
+    c.body_end_byte = ts_node_end_byte(body);
+    TSNode superclasses = ts_node_child_by_field_id(class_node, g_.f_superclasses);
+    if (!ts_node_is_null(superclasses)) {
+      uint32_t count = ts_node_named_child_count(superclasses);
+      for (uint32_t i = 0; i < count; ++i) {
+        TSNode base = ts_node_named_child(superclasses, i);
+        NodeKind k = g_.kind(base);
+        if (k == NodeKind::KeywordArgument || k == NodeKind::Comment || k == NodeKind::DictionarySplat) continue;
+        c.bases.push_back(fold_whitespace(text(base)));
+      }
+    }
+  }
+
+  Scope scope;
+  scope.class_index = static_cast<int>(index);
+  uint32_t statement_index = 0;
+  if (!ts_node_is_null(decorated)) {
+    uint32_t count = ts_node_named_child_count(decorated);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_named_child(decorated, i);
+      if (g_.kind(child) != NodeKind::Decorator) continue;
+      facts_.classes[index].decorators.push_back(read_decorator(child));
+      scope.walk_statement = statement_index++;
+      visit(child, scope);
+    }
+  }
+  TSNode superclasses = ts_node_child_by_field_id(class_node, g_.f_superclasses);
+  if (!ts_node_is_null(superclasses)) {
+    scope.walk_statement = kOutsideClassBody;
+    visit(superclasses, scope);
+  }
+
+  TSNode body = ts_node_child_by_field_id(class_node, g_.f_body);
+  TSTreeCursor cursor = ts_tree_cursor_new(body);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode statement = ts_tree_cursor_current_node(&cursor);
+      if (!ts_node_is_named(statement) || g_.kind(statement) == NodeKind::Comment) continue;
+      scan_class_statement(statement, index, statement_index++);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+
+  ClassFact& c = facts_.classes[index];
+  for (const Method& m : c.methods) c.is_test_class |= m.is_test;
+}
+
+void Extractor::scan_class_statement(TSNode statement, size_t class_index, uint32_t statement_index) {
+  Scope scope;
+  scope.class_index = static_cast<int>(class_index);
+  scope.walk_statement = statement_index;
+  NodeKind kind = g_.kind(statement);
+  TSNode function{};
+  if (kind == NodeKind::FunctionDefinition) {
+    function = statement;
+  } else if (kind == NodeKind::DecoratedDefinition) {
+    TSNode definition = ts_node_child_by_field_id(statement, g_.f_definition);
+    if (g_.kind(definition) == NodeKind::FunctionDefinition) function = definition;
+  } else if (kind == NodeKind::ExpressionStatement) {
+    Declaration& declaration = facts_.classes[class_index].declaration;
+    if (declaration.state == DeclarationState::Absent) read_declaration(statement, declaration);
+  }
+  if (!ts_node_is_null(function)) {
+    auto& methods = facts_.classes[class_index].methods;
+    methods.push_back(read_method(function, kind == NodeKind::DecoratedDefinition ? statement : TSNode{}));
+    scope.method = &methods.back();
+  }
+  visit(statement, scope);
+}
+
+Method Extractor::read_method(TSNode function, TSNode decorated) const {
+  Method m;
+  m.name = std::string(text(ts_node_child_by_field_id(function, g_.f_name)));
+  m.line = ts_node_start_point(function).row + 1;
+  m.is_async = has_async_token(function, g_);
+  m.is_test = starts_with(m.name, "test");
+  read_parameters(ts_node_child_by_field_id(function, g_.f_parameters), m);
+  if (!ts_node_is_null(decorated)) {
+    uint32_t count = ts_node_named_child_count(decorated);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_named_child(decorated, i);
+      if (g_.kind(child) == NodeKind::Decorator) m.decorators.push_back(read_decorator(child));
+    }
+  }
+  return m;
+}
+
+void Extractor::read_parameters(TSNode parameters, Method& method) const {
+  if (ts_node_is_null(parameters)) return;
+  bool keyword_only = false;
+  uint32_t count = ts_node_named_child_count(parameters);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode p = ts_node_named_child(parameters, i);
+    NodeKind kind = g_.kind(p);
+    if (kind == NodeKind::TypedParameter && ts_node_named_child_count(p) > 0) {
+      TSNode inner = ts_node_named_child(p, 0);
+      if (g_.kind(inner) == NodeKind::ListSplatPattern || g_.kind(inner) == NodeKind::DictionarySplatPattern ||
+          g_.kind(inner) == NodeKind::Identifier) {
+        p = inner;
+        kind = g_.kind(inner);
+      }
+    }
+    Parameter param;
+    switch (kind) {
+      case NodeKind::Identifier:
+        param.name = std::string(text(p));
+        break;
+      case NodeKind::DefaultParameter:
+      case NodeKind::TypedDefaultParameter:
+        param.name = std::string(text(ts_node_child_by_field_id(p, g_.f_name)));
+        break;
+      case NodeKind::ListSplatPattern:
+        param.kind = ParamKind::VarArgs;
+        if (ts_node_named_child_count(p)) param.name = std::string(text(ts_node_named_child(p, 0)));
+        method.parameters.push_back(std::move(param));
+        keyword_only = true;
+        continue;
+      case NodeKind::DictionarySplatPattern:
+        param.kind = ParamKind::VarKwargs;
+        if (ts_node_named_child_count(p)) param.name = std::string(text(ts_node_named_child(p, 0)));
+        method.parameters.push_back(std::move(param));
+        continue;
+      case NodeKind::KeywordSeparator:
+        keyword_only = true;
+        continue;
+      case NodeKind::PositionalSeparator:
+        for (Parameter& earlier : method.parameters) earlier.kind = ParamKind::PositionalOnly;
+        continue;
+      default:
+        continue;
+    }
+    param.kind = keyword_only ? ParamKind::KeywordOnly : ParamKind::Regular;
+    method.parameters.push_back(std::move(param));
+  }
+}
+
+Decorator Extractor::read_decorator(TSNode decorator) const {
+  Decorator d;
+  d.line = ts_node_start_point(decorator).row + 1;
+  TSNode expression = ts_node_named_child(decorator, 0);
+  for (uint32_t i = 0; g_.kind(expression) == NodeKind::Comment; ++i)
+    expression = ts_node_named_child(decorator, i + 1);
+  d.text = fold_whitespace(text(expression));
+  if (g_.kind(expression) == NodeKind::Call) expression = ts_node_child_by_field_id(expression, g_.f_function);
+  d.name = callee_name(expression);
+  return d;
+}
+
+// Upstream accepts exactly `hw_classification = HardwareClassification.M` and
+// `hw_classification: HardwareClassification = HardwareClassification.M`; the
+// first statement assigning the name decides. Returns whether it decided.
+bool Extractor::read_declaration(TSNode statement, Declaration& declaration) const {
+  TSNode assignment = ts_node_named_child(statement, 0);
+  if (g_.kind(assignment) != NodeKind::Assignment) return false;
+  TSNode left = ts_node_child_by_field_id(assignment, g_.f_left);
+  if (g_.kind(left) != NodeKind::Identifier || text(left) != "hw_classification") return false;
+  TSNode right = ts_node_child_by_field_id(assignment, g_.f_right);
+  TSNode type = ts_node_child_by_field_id(assignment, g_.f_type);
+  // `a = hw_classification = X` has several targets, which upstream skips.
+  if (!ts_node_is_null(right) && g_.kind(right) == NodeKind::Assignment) return false;
+
+  declaration.location = location(statement);
+  declaration.annotated = !ts_node_is_null(type);
+  declaration.state = DeclarationState::Invalid;
+  if (declaration.annotated) {
+    TSNode annotation = ts_node_named_child(type, 0);
+    if (ts_node_is_null(right)) {
+      declaration.reason = InvalidReason::AnnotationWithoutValue;
+      return true;
+    }
+    if (g_.kind(annotation) != NodeKind::Identifier || text(annotation) != "HardwareClassification") {
+      declaration.reason = InvalidReason::WrongAnnotation;
+      declaration.value_text = fold_whitespace(text(right));
+      return true;
+    }
+  }
+  declaration.value_text = fold_whitespace(text(right));
+  NodeKind value_kind = g_.kind(right);
+  if (value_kind == NodeKind::Attribute) {
+    TSNode object = ts_node_child_by_field_id(right, g_.f_object);
+    std::string member(text(ts_node_child_by_field_id(right, g_.f_attribute)));
+    if (g_.kind(object) == NodeKind::Identifier && text(object) == "HardwareClassification") {
+      declaration.member = member;
+      if (vocab_.is_member(member)) {
+        declaration.state = DeclarationState::Valid;
+      } else if (const std::string* target = vocab_.alias_target(member)) {
+        declaration.reason = InvalidReason::AliasMember;
+        declaration.alias_of = *target;
+      } else {
+        declaration.reason = InvalidReason::UnknownMember;
+      }
+      return true;
+    }
+    if (g_.kind(object) == NodeKind::Attribute &&
+        text(ts_node_child_by_field_id(object, g_.f_attribute)) == "HardwareClassification") {
+      declaration.member = member;
+      declaration.reason = InvalidReason::QualifiedName;
+      return true;
+    }
+  }
+  if (value_kind == NodeKind::String || value_kind == NodeKind::ConcatenatedString) {
+    declaration.reason = InvalidReason::StringValue;
+    if (auto value = plain_string(right, source_)) declaration.member = *value;
+    return true;
+  }
+  declaration.reason = InvalidReason::OtherExpression;
+  return true;
+}
+
+}  // namespace hwclass

@@ -1,0 +1,17 @@
+// Facts from one parsed file, in one walk of its syntax tree.
+#pragma once
+
+#include <string_view>
+
+#include <tree_sitter/api.h>
+
+#include "facts/facts.h"
+#include "vocab/vocabulary.h"
+
+namespace hwclass {
+
+// Fills facts.classes, instantiations, sites, device_globals, calls_run_tests
+// and the syntax issues of `facts` from `tree`, the parse of `source`.
+void extract_facts(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary, FileFacts& facts);
+
+}  // namespace hwclass

@@ -1,0 +1,80 @@
+// The extractor's internals, shared by the files that implement its parts:
+// extractor.cpp (the upstream statement scan: classes, methods, declarations,
+// instantiate calls), evidence.cpp (device evidence in every expression) and
+// syntax_issues.cpp (error regions).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <tree_sitter/api.h>
+
+#include "extract/python_text.h"
+#include "facts/facts.h"
+#include "parse/grammar.h"
+#include "vocab/vocabulary.h"
+
+namespace hwclass {
+
+// Where the walk is: which class and method own the code, and where the
+// current node sits in Python's ast.walk order.
+struct Scope {
+  int class_index = -1;
+  const Method* method = nullptr;
+  uint32_t walk_statement = 0;
+  uint32_t depth = 0;  // depth in Python's AST below the class-body statement
+  bool in_decorator = false;
+  bool in_condition = false;
+};
+
+inline constexpr uint32_t kOutsideClassBody = UINT32_MAX;
+
+class Extractor {
+ public:
+  Extractor(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary, FileFacts& facts)
+      : tree_(tree), source_(source), vocab_(vocabulary), g_(Grammar::get()), facts_(facts) {}
+  void run();
+
+ private:
+  // extractor.cpp: the statement scan upstream's linter performs.
+  void scan_block(TSNode block);
+  void scan_statement(TSNode statement);
+  void scan_clause_bodies(TSNode clause);
+  void scan_class(TSNode class_node, TSNode decorated);
+  void scan_class_statement(TSNode statement, size_t class_index, uint32_t statement_index);
+  Method read_method(TSNode function, TSNode decorated) const;
+  void read_parameters(TSNode parameters, Method& method) const;
+  Decorator read_decorator(TSNode decorator) const;
+  bool read_declaration(TSNode statement, Declaration& declaration) const;
+  void read_instantiation(TSNode call, bool statement_level);
+  void read_device_global(TSNode assignment, size_t sites_before);
+
+  // evidence.cpp: every expression, for device evidence.
+  void visit(TSNode node, const Scope& scope);
+  void visit_children(TSNode node, const Scope& scope);
+  void on_call(TSNode call, const Scope& scope);
+  void on_keyword_argument(TSNode keyword, const Scope& scope);
+  void on_assignment(TSNode assignment, const Scope& scope);
+  void on_identifier(TSNode identifier, TSFieldId field, const Scope& scope);
+  void on_decorator(TSNode decorator, const Scope& scope);
+  void collect_device_strings(TSNode value, const Scope& scope);
+  DeviceSite& add_site(SiteKind kind, std::string device, std::string text, TSNode node, const Scope& scope);
+  std::string callee_name(TSNode function) const;
+
+  // syntax_issues.cpp
+  void collect_syntax_issues();
+
+  Location location(TSNode node) const;
+  std::string_view text(TSNode node) const { return node_text(node, source_); }
+
+  const TSTree* tree_;
+  std::string_view source_;
+  const Vocabulary& vocab_;
+  const Grammar& g_;
+  FileFacts& facts_;
+  uint32_t statement_call_byte_ = UINT32_MAX;  // start of the instantiate call read as a statement
+};
+
+bool starts_with(std::string_view text, std::string_view prefix);
+
+}  // namespace hwclass

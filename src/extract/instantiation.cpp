@@ -1,0 +1,110 @@
+// instantiate_device_type_tests / instantiate_parametrized_tests calls and
+// module-level device globals (upstream-contract.md 2.8, 2.9, 7.1).
+#include "extract/extractor_impl.h"
+
+namespace hwclass {
+namespace {
+
+DeviceList read_device_list(TSNode value, std::string_view source, const Grammar& g) {
+  DeviceList list;
+  while (g.kind(value) == NodeKind::ParenthesizedExpression && ts_node_named_child_count(value) == 1)
+    value = ts_node_named_child(value, 0);
+  NodeKind kind = g.kind(value);
+  if (kind == NodeKind::None) return list;  // only_for=None means absent
+  list.state = DeviceList::State::Literal;
+  if (auto s = plain_string(value, source)) {
+    list.values.push_back(*s);
+    return list;
+  }
+  if (kind == NodeKind::List || kind == NodeKind::Tuple) {
+    uint32_t count = ts_node_named_child_count(value);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode item = ts_node_named_child(value, i);
+      if (g.kind(item) == NodeKind::Comment) continue;
+      auto s = plain_string(item, source);
+      if (!s) {
+        list.values.clear();
+        list.state = DeviceList::State::Unknown;
+        break;
+      }
+      list.values.push_back(*s);
+    }
+    if (list.state == DeviceList::State::Literal) return list;
+  }
+  list.state = DeviceList::State::Unknown;
+  list.text = fold_whitespace(node_text(value, source));
+  return list;
+}
+
+Tristate read_flag(TSNode value, const Grammar& g) {
+  switch (g.kind(value)) {
+    case NodeKind::True: return Tristate::True;
+    case NodeKind::False: return Tristate::False;
+    default: return Tristate::Unknown;
+  }
+}
+
+}  // namespace
+
+void Extractor::read_instantiation(TSNode call, bool statement_level) {
+  TSNode function = ts_node_child_by_field_id(call, g_.f_function);
+  std::string name = callee_name(function);
+  Instantiation inst;
+  if (name == "instantiate_device_type_tests") {
+    inst.kind = InstantiateKind::DeviceType;
+  } else if (name == "instantiate_parametrized_tests") {
+    inst.kind = InstantiateKind::Parametrized;
+  } else {
+    return;
+  }
+  if (statement_level) statement_call_byte_ = ts_node_start_byte(call);
+  inst.statement_level = statement_level;
+  inst.attribute_form = g_.kind(function) == NodeKind::Attribute;
+  inst.line = ts_node_start_point(call).row + 1;
+  TSNode args = ts_node_child_by_field_id(call, g_.f_arguments);
+  bool have_target = false;
+  uint32_t count = g_.kind(args) == NodeKind::ArgumentList ? ts_node_named_child_count(args) : 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode arg = ts_node_named_child(args, i);
+    NodeKind kind = g_.kind(arg);
+    if (kind == NodeKind::Comment) continue;
+    if (kind == NodeKind::KeywordArgument) {
+      std::string_view key = text(ts_node_child_by_field_id(arg, g_.f_name));
+      TSNode value = ts_node_child_by_field_id(arg, g_.f_value);
+      if (key == "only_for") inst.only_for = read_device_list(value, source_, g_);
+      else if (key == "except_for") inst.except_for = read_device_list(value, source_, g_);
+      else if (key == "allow_mps") inst.allow_mps = read_flag(value, g_);
+      else if (key == "allow_xpu") inst.allow_xpu = read_flag(value, g_);
+      else if (key == "include_lazy") inst.include_lazy = read_flag(value, g_);
+      continue;
+    }
+    if (have_target || kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat) continue;
+    have_target = true;
+    inst.target_text = fold_whitespace(text(arg));
+    if (kind == NodeKind::Identifier) inst.target = inst.target_text;
+  }
+  facts_.instantiations.push_back(std::move(inst));
+}
+
+// A module-level `NAME = ...` is a device global when NAME is a
+// conventional device variable or its value holds device evidence.
+void Extractor::read_device_global(TSNode assignment, size_t sites_before) {
+  TSNode left = ts_node_child_by_field_id(assignment, g_.f_left);
+  if (g_.kind(left) != NodeKind::Identifier) return;
+  std::string name(text(left));
+  std::string device;
+  for (size_t i = sites_before; i < facts_.sites.size(); ++i) {
+    const std::string& d = facts_.sites[i].device;
+    if (d == "unknown") continue;
+    device = device.empty() || device == d ? d : "dynamic";
+  }
+  if (device.empty()) {
+    if (!vocab_.is_device_global_name(name)) return;
+    device = "dynamic";
+  }
+  uint32_t line = ts_node_start_point(assignment).row + 1;
+  facts_.device_globals.push_back(DeviceGlobal{name, device, line});
+  add_site(SiteKind::DeviceGlobal, device, name, left, Scope{});
+}
+
+}  // namespace hwclass

@@ -1,0 +1,189 @@
+// The fact model: what the scanner knows about one Python test file.
+//
+// Plain data, filled once by the extractor in a single walk of the syntax
+// tree and only read afterwards: resolve, classify, lint and emit never look
+// at the tree or the source again. Lines are 1-based; columns are 1-based
+// code points; byte offsets are 0-based and half-open.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hwclass {
+
+inline constexpr int kFactsSchemaVersion = 1;
+
+struct Location {
+  uint32_t line = 0;
+  uint32_t column = 0;
+  uint32_t start_byte = 0;
+  uint32_t end_byte = 0;
+};
+
+// A decorator as written: `@x`, `@a.x`, `@x(...)`, `@a.x(...)`.
+struct Decorator {
+  std::string name;  // as upstream reads it: the last dotted part of the callee
+  std::string text;  // the expression after '@', whitespace folded
+  uint32_t line = 0;
+};
+
+enum class ParamKind { PositionalOnly, Regular, KeywordOnly, VarArgs, VarKwargs };
+
+struct Parameter {
+  std::string name;
+  ParamKind kind = ParamKind::Regular;
+};
+
+struct Method {
+  std::string name;
+  uint32_t line = 0;  // the `def` line (the `async` line for `async def`)
+  bool is_async = false;
+  bool is_test = false;  // the name starts with "test", as upstream decides
+  std::vector<Parameter> parameters;
+  std::vector<Decorator> decorators;
+};
+
+enum class DeclarationState { Absent, Valid, Invalid };
+
+enum class InvalidReason {
+  None,
+  StringValue,             // hw_classification = "GENERIC"
+  QualifiedName,           // common_utils.HardwareClassification.GENERIC
+  UnknownMember,           // HardwareClassification.SOMETHING
+  AliasMember,             // HardwareClassification.DEVICE_GENERIC (an old name)
+  AnnotationWithoutValue,  // hw_classification: HardwareClassification
+  WrongAnnotation,         // hw_classification: str = HardwareClassification.X
+  OtherExpression,         // anything else
+};
+
+// The first statement in a class body that assigns `hw_classification`.
+struct Declaration {
+  DeclarationState state = DeclarationState::Absent;
+  std::string member;       // member name as written (valid, unknown or alias)
+  std::string alias_of;     // for AliasMember: the member it stands for now
+  InvalidReason reason = InvalidReason::None;
+  bool annotated = false;
+  std::string value_text;   // the right-hand side, whitespace folded
+  Location location;        // the assignment statement
+};
+
+struct ClassFact {
+  std::string name;
+  uint32_t line = 0;              // the `class` keyword line
+  std::vector<std::string> bases;  // dotted text of positional bases
+  std::vector<Decorator> decorators;
+  uint32_t body_start_byte = 0;
+  uint32_t body_end_byte = 0;
+  bool is_test_class = false;  // own body has a def/async def named test*
+  bool damaged = false;        // a syntax-error region touches its header or direct body
+  Declaration declaration;
+  std::vector<Method> methods;  // direct defs of the body, in source order
+};
+
+// only_for / except_for as upstream parses them.
+struct DeviceList {
+  enum class State { Absent, Literal, Unknown };
+  State state = State::Absent;
+  std::vector<std::string> values;
+  std::string text;  // source text when Unknown
+};
+
+enum class Tristate { Absent, True, False, Unknown };
+
+enum class InstantiateKind { DeviceType, Parametrized };
+
+struct Instantiation {
+  InstantiateKind kind = InstantiateKind::DeviceType;
+  std::string target;       // the first positional argument when it is a bare name
+  std::string target_text;  // that argument as written (also when not a name)
+  uint32_t line = 0;
+  bool statement_level = true;  // an expression statement the upstream scan sees
+  bool attribute_form = false;  // called as x.instantiate_device_type_tests(...)
+  DeviceList only_for;
+  DeviceList except_for;
+  Tristate allow_mps = Tristate::Absent;
+  Tristate allow_xpu = Tristate::Absent;
+  Tristate include_lazy = Tristate::Absent;
+};
+
+enum class SiteKind {
+  DeviceString,     // "cuda" in a device position
+  TensorMethod,     // x.cuda()
+  AcceleratorApi,   // torch.cuda.synchronize(), torch.accelerator.current_accelerator()
+  OnlyDecorator,    // @onlyCUDA, @onlyOn("cuda")
+  DeviceDecorator,  // @skipCUDAIf, @dtypesIfCUDA, @expectedFailureMPS, @requires_cuda
+  DeviceFlag,       // TEST_CUDA, HAS_GPU, GPU_TYPE in code
+  DeviceGlobal,     // module level: device_type = "cuda"
+  DeviceGlobalUse,  // a use of such a global inside a class
+};
+
+enum class DecoratorRole { None, Only, Skip, Xfail, Dtypes, Requires };
+
+struct DeviceSite {
+  SiteKind kind = SiteKind::DeviceString;
+  std::string device;   // a device key from rules/ ("cuda", "gpu", "accelerator"), or "unknown"
+  std::string text;     // the matched code; for AcceleratorApi the canonical callee text + "()"
+  Location location;
+  int class_index = -1;  // index into FileFacts::classes, -1 at module level
+  std::string method;    // enclosing method of that class, "" for class-level code
+  DecoratorRole role = DecoratorRole::None;
+  bool in_decorator = false;  // inside a decorator expression
+  bool in_condition = false;  // inside an if/while/assert test or skipIf condition
+  // Breadth-first position inside the enclosing class-body statement, as
+  // Python's ast.walk visits it: (statement, depth, source order).
+  uint32_t walk_statement = 0;
+  uint32_t walk_depth = 0;
+};
+
+struct DeviceGlobal {
+  std::string name;
+  std::string device;  // the device it names, or "dynamic" when computed at run time
+  uint32_t line = 0;
+};
+
+enum class IssueSeverity { Note, Warning, Error };
+
+// Something about the file that limits what the facts can say.
+struct FileIssue {
+  IssueSeverity severity = IssueSeverity::Error;
+  std::string code;     // read-error, not-utf8, nul-byte, too-large, empty, syntax-error, grammar-gap
+  std::string message;  // one line
+  uint32_t line = 0;    // 0 when the issue has no line
+  uint32_t column = 0;
+  bool scan_level = false;  // an error region among module-scan or class-body statements
+};
+
+struct FileFacts {
+  std::string path;           // as given or discovered, for display
+  std::string relative_path;  // repo-relative, '/'-separated
+  bool is_test_file = false;  // upstream's test-file patterns (v8)
+  bool is_test_file_v7 = false;
+  bool readable = false;
+  uint64_t size_bytes = 0;
+  std::vector<FileIssue> issues;
+  std::vector<ClassFact> classes;  // found by upstream's statement scan, in scan order
+  std::vector<Instantiation> instantiations;
+  bool calls_run_tests = false;
+  std::vector<DeviceGlobal> device_globals;
+  std::vector<DeviceSite> sites;  // in source order
+
+  bool has_syntax_error() const {
+    for (const auto& i : issues)
+      if (i.code == "syntax-error" || i.code == "not-utf8" || i.code == "nul-byte") return true;
+    return false;
+  }
+};
+
+const char* to_string(ParamKind);
+const char* to_string(DeclarationState);
+const char* to_string(InvalidReason);
+const char* to_string(DeviceList::State);
+const char* to_string(Tristate);
+const char* to_string(InstantiateKind);
+const char* to_string(SiteKind);
+const char* to_string(DecoratorRole);
+const char* to_string(IssueSeverity);
+
+}  // namespace hwclass

@@ -1,0 +1,25 @@
+// Parse files on a pool of worker threads, each with its own TSParser, and
+// hand every tree to a consumer before freeing it (memory per thread is
+// about 35x the file being parsed, so trees must not accumulate).
+#pragma once
+
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+#include "discover/discover.h"
+#include "facts/facts.h"
+
+namespace hwclass {
+
+using TreeConsumer = std::function<void(const TSTree* tree, std::string_view source, FileFacts& facts)>;
+
+// Results come back in the order of `files`, whatever `jobs` is.
+std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int jobs, const TreeConsumer& consume);
+
+// -j N if N > 0, else MAX_JOBS from the environment, else the core count.
+int resolve_jobs(int requested);
+
+}  // namespace hwclass

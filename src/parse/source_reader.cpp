@@ -1,0 +1,99 @@
+#include "parse/source_reader.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hwclass {
+namespace {
+
+void add_issue(FileFacts& facts, IssueSeverity severity, const char* code, std::string message, uint32_t line = 0) {
+  FileIssue issue;
+  issue.severity = severity;
+  issue.code = code;
+  issue.message = std::move(message);
+  issue.line = line;
+  issue.scan_level = severity == IssueSeverity::Error;
+  facts.issues.push_back(std::move(issue));
+}
+
+// The offset of the first byte that is not part of valid UTF-8, or npos.
+size_t first_invalid_utf8(const std::string& s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  size_t n = s.size(), i = 0;
+  while (i < n) {
+    unsigned char c = p[i];
+    if (c < 0x80) { ++i; continue; }
+    size_t len = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > n) return i;
+    for (size_t k = 1; k < len; ++k)
+      if ((p[i + k] & 0xC0) != 0x80) return i;
+    uint32_t cp = len == 2 ? ((c & 0x1F) << 6) | (p[i + 1] & 0x3F)
+                : len == 3 ? ((c & 0x0F) << 12) | ((p[i + 1] & 0x3F) << 6) | (p[i + 2] & 0x3F)
+                           : ((c & 0x07) << 18) | ((p[i + 1] & 0x3F) << 12) | ((p[i + 2] & 0x3F) << 6) | (p[i + 3] & 0x3F);
+    if ((len == 2 && cp < 0x80) || (len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+      return i;
+    i += len;
+  }
+  return std::string::npos;
+}
+
+uint32_t line_of(const std::string& s, size_t offset) {
+  uint32_t line = 1;
+  for (size_t i = 0; i < offset && i < s.size(); ++i) line += s[i] == '\n';
+  return line;
+}
+
+}  // namespace
+
+bool read_source(const std::string& path, std::string& text, FileFacts& facts) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    add_issue(facts, IssueSeverity::Error, "read-error", std::string("cannot read: ") + std::strerror(errno));
+    return false;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    add_issue(facts, IssueSeverity::Error, "read-error", "not a regular file");
+    return false;
+  }
+  facts.size_bytes = static_cast<uint64_t>(st.st_size);
+  if (facts.size_bytes > kMaxSourceBytes) {
+    ::close(fd);
+    add_issue(facts, IssueSeverity::Error, "too-large",
+              "file is " + std::to_string(facts.size_bytes >> 20) + " MiB, over the 64 MiB limit; not parsed");
+    return false;
+  }
+  text.resize(facts.size_bytes);
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t got = ::read(fd, text.data() + done, text.size() - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      int err = errno;
+      ::close(fd);
+      add_issue(facts, IssueSeverity::Error, "read-error", std::string("cannot read: ") + std::strerror(err));
+      return false;
+    }
+    if (got == 0) break;
+    done += static_cast<size_t>(got);
+  }
+  text.resize(done);
+  ::close(fd);
+  facts.readable = true;
+  if (text.empty()) {
+    add_issue(facts, IssueSeverity::Note, "empty", "empty file");
+    return true;
+  }
+  if (size_t nul = text.find('\0'); nul != std::string::npos)
+    add_issue(facts, IssueSeverity::Error, "nul-byte", "source contains a NUL byte", line_of(text, nul));
+  else if (size_t bad = first_invalid_utf8(text); bad != std::string::npos)
+    add_issue(facts, IssueSeverity::Error, "not-utf8", "source is not valid UTF-8", line_of(text, bad));
+  return true;
+}
+
+}  // namespace hwclass

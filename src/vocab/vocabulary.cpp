@@ -1,0 +1,212 @@
+#include "vocab/vocabulary.h"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "util/error.h"
+
+extern const char* const kEmbeddedDevicesToml;
+
+namespace hwclass {
+namespace {
+
+std::string where(const std::string& source, const toml::node& node) {
+  const auto& begin = node.source().begin;
+  return source + ":" + std::to_string(begin.line);
+}
+
+void check_keys(const toml::table& table, const std::set<std::string>& allowed, const std::string& source,
+                const std::string& context) {
+  for (const auto& [key, value] : table) {
+    if (!allowed.count(std::string(key.str())))
+      throw ConfigError(where(source, value) + ": unknown key '" + std::string(key.str()) + "' in " + context);
+  }
+}
+
+std::vector<std::string> string_list(const toml::table& table, std::string_view key, const std::string& source,
+                                     bool required = true) {
+  const toml::node* node = table.get(key);
+  if (!node) {
+    if (required) throw ConfigError(source + ": missing key '" + std::string(key) + "'");
+    return {};
+  }
+  const toml::array* array = node->as_array();
+  if (!array) throw ConfigError(where(source, *node) + ": '" + std::string(key) + "' must be an array of strings");
+  std::vector<std::string> out;
+  for (const auto& item : *array) {
+    auto value = item.value<std::string>();
+    if (!value) throw ConfigError(where(source, item) + ": '" + std::string(key) + "' must hold only strings");
+    out.push_back(*value);
+  }
+  return out;
+}
+
+const toml::table& sub_table(const toml::table& table, std::string_view key, const std::string& source) {
+  const toml::node* node = table.get(key);
+  if (!node || !node->is_table()) throw ConfigError(source + ": missing table [" + std::string(key) + "]");
+  return *node->as_table();
+}
+
+}  // namespace
+
+Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& source) {
+  toml::table root;
+  try {
+    root = toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    throw ConfigError(source + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
+  }
+  check_keys(root, {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators"},
+             source, "the top level");
+  if (root["schema"].value<int64_t>().value_or(0) != 1)
+    throw ConfigError(source + ": 'schema' must be 1");
+
+  Vocabulary v;
+  const auto& classification = sub_table(root, "classification", source);
+  check_keys(classification, {"members", "aliases"}, source, "[classification]");
+  v.members = string_list(classification, "members", source);
+  if (const auto* aliases = classification["aliases"].as_table()) {
+    for (const auto& [key, value] : *aliases) {
+      auto target = value.value<std::string>();
+      if (!target || !v.is_member(*target))
+        throw ConfigError(where(source, value) + ": alias '" + std::string(key.str()) + "' must name a member");
+      v.member_aliases[std::string(key.str())] = *target;
+    }
+  }
+
+  const auto& upstream = sub_table(root, "upstream", source);
+  check_keys(upstream, {"deny_decorators", "accelerator_api_modules", "availability_functions"}, source,
+             "[upstream]");
+  v.deny_decorators = string_list(upstream, "deny_decorators", source);
+  v.accelerator_api_modules = string_list(upstream, "accelerator_api_modules", source);
+  v.availability_functions = string_list(upstream, "availability_functions", source);
+
+  const auto& positions = sub_table(root, "positions", source);
+  check_keys(positions, {"device_keywords", "device_arg_callees", "device_variable_names", "device_global_names"},
+             source, "[positions]");
+  v.device_keyword_list_ = string_list(positions, "device_keywords", source);
+  v.device_arg_callee_list_ = string_list(positions, "device_arg_callees", source);
+  v.device_variable_list_ = string_list(positions, "device_variable_names", source);
+  v.device_global_name_list_ = string_list(positions, "device_global_names", source);
+
+  const auto& devices = sub_table(root, "device", source);
+  static const std::set<std::string> device_keys = {"member", "strings", "tensor_methods", "api_modules", "only",
+                                                    "skip", "xfail", "dtypes", "requires", "flags"};
+  for (const auto& [key, node] : devices) {
+    const toml::table* table = node.as_table();
+    if (!table) throw ConfigError(where(source, node) + ": [device." + std::string(key.str()) + "] must be a table");
+    std::string context = "[device." + std::string(key.str()) + "]";
+    check_keys(*table, device_keys, source, context);
+    DeviceInfo d;
+    d.key = std::string(key.str());
+    d.member = (*table)["member"].value<std::string>().value_or("");
+    if (!d.member.empty() && !v.is_member(d.member))
+      throw ConfigError(where(source, node) + ": " + context + " member '" + d.member + "' is not a member");
+    d.strings = string_list(*table, "strings", source, false);
+    d.tensor_methods = string_list(*table, "tensor_methods", source, false);
+    d.api_modules = string_list(*table, "api_modules", source, false);
+    d.only = string_list(*table, "only", source, false);
+    d.skip = string_list(*table, "skip", source, false);
+    d.xfail = string_list(*table, "xfail", source, false);
+    d.dtypes = string_list(*table, "dtypes", source, false);
+    d.requirements = string_list(*table, "requires", source, false);
+    d.flags = string_list(*table, "flags", source, false);
+    v.devices.push_back(std::move(d));
+  }
+  if (const auto* multi = root["multi_device_decorators"].as_table()) {
+    for (const auto& [key, node] : *multi) {
+      (void)node;
+      v.multi_device_decorators[std::string(key.str())] = string_list(*multi, key.str(), source);
+    }
+  }
+  v.build_index();
+  return v;
+}
+
+void Vocabulary::build_index() {
+  auto add_role = [&](const std::vector<std::string>& names, const std::string& device, DecoratorRole role) {
+    for (const auto& n : names) decorators_.try_emplace(n, DecoratorInfo{device, role});
+  };
+  for (const auto& d : devices) {
+    add_role(d.only, d.key, DecoratorRole::Only);
+    add_role(d.skip, d.key, DecoratorRole::Skip);
+    add_role(d.xfail, d.key, DecoratorRole::Xfail);
+    add_role(d.dtypes, d.key, DecoratorRole::Dtypes);
+    add_role(d.requirements, d.key, DecoratorRole::Requires);
+    for (const auto& f : d.flags) flags_.try_emplace(f, d.key);
+    for (const auto& m : d.api_modules) api_modules_.try_emplace(m, d.key);
+    for (const auto& m : d.tensor_methods) tensor_methods_.try_emplace(m, d.key);
+    for (const auto& s : d.strings) strings_.try_emplace(s, d.key);
+  }
+  // Multi-device and argument-driven "only" decorators name no single device.
+  for (const auto& [name, list] : multi_device_decorators)
+    decorators_.try_emplace(name, DecoratorInfo{"multiple", DecoratorRole::Only});
+  for (const auto& name : deny_decorators) decorators_.try_emplace(name, DecoratorInfo{"unknown", DecoratorRole::Only});
+  for (const auto& m : accelerator_api_modules) api_modules_.try_emplace(m, m);
+  for (const auto& s : device_keyword_list_) device_keywords_.emplace(s, true);
+  for (const auto& s : device_arg_callee_list_) device_arg_callees_.emplace(s, true);
+  for (const auto& s : device_variable_list_) device_variables_.emplace(s, true);
+  for (const auto& s : device_global_name_list_) device_global_names_.emplace(s, true);
+}
+
+bool Vocabulary::is_member(std::string_view name) const {
+  for (const auto& m : members)
+    if (m == name) return true;
+  return false;
+}
+
+const std::string* Vocabulary::alias_target(std::string_view name) const {
+  auto it = member_aliases.find(std::string(name));
+  return it == member_aliases.end() ? nullptr : &it->second;
+}
+
+const DeviceInfo* Vocabulary::device(std::string_view key) const {
+  for (const auto& d : devices)
+    if (d.key == key) return &d;
+  return nullptr;
+}
+
+template <class V>
+static const V* lookup(const NameMap<V>& map, std::string_view key) {
+  auto it = map.find(key);
+  return it == map.end() ? nullptr : &it->second;
+}
+
+const DecoratorInfo* Vocabulary::decorator(std::string_view name) const { return lookup(decorators_, name); }
+const std::string* Vocabulary::flag_device(std::string_view name) const { return lookup(flags_, name); }
+const std::string* Vocabulary::api_module_device(std::string_view part) const { return lookup(api_modules_, part); }
+const std::string* Vocabulary::tensor_method_device(std::string_view name) const {
+  return lookup(tensor_methods_, name);
+}
+
+std::optional<std::string_view> Vocabulary::device_of_string(std::string_view literal) const {
+  std::string_view base = literal;
+  if (auto colon = literal.find(':'); colon != std::string_view::npos) {
+    std::string_view index = literal.substr(colon + 1);
+    if (index.empty()) return std::nullopt;
+    for (char c : index)
+      if (c < '0' || c > '9') return std::nullopt;
+    base = literal.substr(0, colon);
+  }
+  if (const std::string* key = lookup(strings_, base)) return std::string_view(*key);
+  return std::nullopt;
+}
+
+const Vocabulary& Vocabulary::embedded() {
+  static const Vocabulary v = from_toml(kEmbeddedDevicesToml, "<embedded rules/devices.toml>");
+  return v;
+}
+
+Vocabulary load_vocabulary(const std::string& dir) {
+  if (dir.empty()) return Vocabulary::embedded();
+  std::string path = dir + "/devices.toml";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(path + ": cannot read the rules file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return Vocabulary::from_toml(buffer.str(), path);
+}
+
+}  // namespace hwclass

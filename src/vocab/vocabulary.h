@@ -1,0 +1,75 @@
+// Device vocabulary: the contents of rules/devices.toml, indexed for the
+// extractor's hot path. Knowledge about devices lives in that file, not here.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "facts/facts.h"
+
+namespace hwclass {
+
+struct DeviceInfo {
+  std::string key;     // "cuda"
+  std::string member;  // "CUDA", or "" when no HardwareClassification member is specific to it
+  std::vector<std::string> strings, tensor_methods, api_modules, only, skip, xfail, dtypes, requirements,
+      flags;
+};
+
+struct DecoratorInfo {
+  std::string device;
+  DecoratorRole role = DecoratorRole::None;
+};
+
+struct StringHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+template <class V>
+using NameMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
+
+class Vocabulary {
+ public:
+  // Throws ConfigError naming the file (and line, where the TOML parser knows it).
+  static Vocabulary from_toml(std::string_view text, const std::string& source_name);
+  static const Vocabulary& embedded();
+
+  std::vector<std::string> members;
+  std::map<std::string, std::string> member_aliases;
+  std::vector<std::string> deny_decorators;
+  std::vector<std::string> accelerator_api_modules;
+  std::vector<std::string> availability_functions;
+  std::vector<DeviceInfo> devices;  // in file order
+  std::map<std::string, std::vector<std::string>> multi_device_decorators;
+
+  bool is_member(std::string_view name) const;
+  const std::string* alias_target(std::string_view name) const;
+  const DeviceInfo* device(std::string_view key) const;
+  const DecoratorInfo* decorator(std::string_view name) const;
+  const std::string* flag_device(std::string_view name) const;
+  const std::string* api_module_device(std::string_view part) const;
+  const std::string* tensor_method_device(std::string_view name) const;
+  // The device key a string literal names: "cuda", "cuda:0" -> "cuda".
+  std::optional<std::string_view> device_of_string(std::string_view literal) const;
+  bool is_device_keyword(std::string_view name) const { return device_keywords_.count(name) > 0; }
+  bool is_device_arg_callee(std::string_view name) const { return device_arg_callees_.count(name) > 0; }
+  bool is_device_variable(std::string_view name) const { return device_variables_.count(name) > 0; }
+  bool is_device_global_name(std::string_view name) const { return device_global_names_.count(name) > 0; }
+
+ private:
+  void build_index();
+  NameMap<DecoratorInfo> decorators_;
+  NameMap<std::string> flags_, api_modules_, tensor_methods_, strings_;
+  NameMap<bool> device_keywords_, device_arg_callees_, device_variables_, device_global_names_;
+  std::vector<std::string> device_keyword_list_, device_arg_callee_list_, device_variable_list_,
+      device_global_name_list_;
+};
+
+// Loads DIR/devices.toml when dir is non-empty, else the embedded default.
+Vocabulary load_vocabulary(const std::string& dir);
+
+}  // namespace hwclass

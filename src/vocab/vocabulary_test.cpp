@@ -1,0 +1,62 @@
+#include <catch2/catch.hpp>
+
+#include "util/error.h"
+#include "vocab/vocabulary.h"
+
+using namespace hwclass;
+
+TEST_CASE("the embedded vocabulary loads and indexes devices", "[vocab]") {
+  const Vocabulary& v = Vocabulary::embedded();
+  CHECK(v.members == std::vector<std::string>{"GENERIC", "ACCELERATOR", "CPU", "CUDA", "MPS", "XPU"});
+  REQUIRE(v.alias_target("DEVICE_GENERIC"));
+  CHECK(*v.alias_target("DEVICE_GENERIC") == "ACCELERATOR");
+  CHECK(v.deny_decorators.size() == 10);
+  CHECK(v.decorator("onlyCUDA")->device == "cuda");
+  CHECK(v.decorator("onlyCUDA")->role == DecoratorRole::Only);
+  CHECK(v.decorator("dtypesIfMPS")->role == DecoratorRole::Dtypes);
+  CHECK(*v.flag_device("GPU_TYPE") == "gpu");
+  CHECK(v.device_of_string("cuda:0") == std::optional<std::string_view>("cuda"));
+  CHECK_FALSE(v.device_of_string("cuda:"));
+  CHECK_FALSE(v.device_of_string("cudax"));
+  CHECK(v.device_of_string("cpu") == std::optional<std::string_view>("cpu"));
+}
+
+TEST_CASE("a new backend is a data change", "[vocab]") {
+  std::string toml = R"(
+schema = 1
+[classification]
+members = ["GENERIC", "ACCELERATOR"]
+[upstream]
+deny_decorators = []
+accelerator_api_modules = ["npu"]
+availability_functions = ["is_available"]
+[positions]
+device_keywords = ["device"]
+device_arg_callees = ["device"]
+device_variable_names = []
+device_global_names = []
+[device.npu]
+strings = ["npu"]
+only = ["onlyNPU"]
+flags = ["TEST_NPU"]
+)";
+  Vocabulary v = Vocabulary::from_toml(toml, "npu.toml");
+  CHECK(v.device_of_string("npu:1") == std::optional<std::string_view>("npu"));
+  CHECK(v.decorator("onlyNPU")->device == "npu");
+  CHECK(*v.flag_device("TEST_NPU") == "npu");
+}
+
+TEST_CASE("bad rules name the file, line and key", "[vocab]") {
+  try {
+    Vocabulary::from_toml("schema = 1\nbogus = 2\n", "r.toml");
+    FAIL("expected an error");
+  } catch (const ConfigError& e) {
+    CHECK(std::string(e.what()) == "r.toml:2: unknown key 'bogus' in the top level");
+  }
+  try {
+    Vocabulary::from_toml("schema = [\n", "r.toml");
+    FAIL("expected an error");
+  } catch (const ConfigError& e) {
+    CHECK(std::string(e.what()).rfind("r.toml:", 0) == 0);
+  }
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# The command line's error handling: one clear line naming the file, the
+# right exit status, and no crash, for every kind of bad input.
+hw=$1
+dir=$(mktemp -d)
+trap 'chmod -R u+rwx "$dir"; rm -rf "$dir"' EXIT
+failures=0 total=0
+expect() {  # expect EXIT STDERR_SUBSTRING -- command...
+  want_rc=$1 want_err=$2 total=$((total + 1))
+  shift 3
+  "$@" >"$dir/out" 2>"$dir/err"
+  rc=$?
+  if [ "$rc" != "$want_rc" ] || { [ -n "$want_err" ] && ! grep -qF -- "$want_err" "$dir/err"; }; then
+    echo "FAIL: $* -> exit $rc (want $want_rc), stderr:"; cat "$dir/err"
+    echo "  (wanted stderr containing: $want_err)"
+    failures=$((failures + 1))
+  fi
+}
+mkdir -p "$dir/test"
+printf 'class TestA:\n    def test_a(self): pass\n' >"$dir/test/test_ok.py"
+printf 'x = 1\0\n' >"$dir/test/test_nul.py"
+printf 'x = "\377"\n' >"$dir/test/test_latin1.py"
+: >"$dir/test/test_empty.py"
+ln -s loop_b.py "$dir/test/loop_a.py"
+ln -s loop_a.py "$dir/test/loop_b.py"
+printf 'schema = 1\nbogus = 1\n' >"$dir/devices.toml"
+
+expect 2 "No such file or directory" -- "$hw" scan --root "$dir" "$dir/test/missing.py"
+expect 0 "test_nul.py:1: error: source contains a NUL byte [nul-byte]" -- "$hw" scan --root "$dir" "$dir/test"
+expect 0 "test_latin1.py:1: error: source is not valid UTF-8 [not-utf8]" -- "$hw" scan --root "$dir" "$dir/test"
+expect 0 "loop_a.py: error: Too many levels of symbolic links" -- "$hw" scan --root "$dir" "$dir/test"
+expect 0 "test_empty.py:1: note: empty file [empty]" -- "$hw" scan -v --root "$dir" "$dir/test"
+expect 2 "devices.toml:2: unknown key 'bogus' in the top level" -- "$hw" scan --rules "$dir" --root "$dir" "$dir/test"
+expect 2 "cannot read the @file argument list" -- "$hw" scan "@$dir/no-such-list"
+expect 2 "hwclass: error:" -- "$hw" scan --format yaml "$dir/test"
+expect 2 "hwclass: error:" -- "$hw" frobnicate
+if [ "$(id -u)" != 0 ]; then
+  chmod 000 "$dir/test/test_ok.py"
+  expect 2 "cannot read: Permission denied" -- "$hw" scan --root "$dir" "$dir/test/test_ok.py"
+  chmod 644 "$dir/test/test_ok.py"
+fi
+printf '%s\n' "$dir/test/test_ok.py" >"$dir/list"
+expect 0 "" -- "$hw" scan --root "$dir" -o "$dir/facts.json" -- "@$dir/list"
+grep -q '"name": "TestA"' "$dir/facts.json" || { echo "FAIL: -o did not write the facts"; failures=$((failures + 1)); }
+ls "$dir" | grep -q hwclass-tmp && { echo "FAIL: a temporary file was left behind"; failures=$((failures + 1)); }
+echo "$((total - failures)) passed, $failures failed"
+[ "$failures" = 0 ]
