@@ -11,5 +11,7 @@ namespace hwclass {
 using CommandRunner = std::function<int()>;
 
 CommandRunner register_scan(CLI::App& app);
+CommandRunner register_lint(CLI::App& app);
+CommandRunner register_allowlist(CLI::App& app);
 
 }  // namespace hwclass

@@ -1,0 +1,151 @@
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "discover/test_file.h"
+#include "emit/json_writer.h"
+#include "emit/lint_output.h"
+#include "lint/allowlist.h"
+#include "lint/linter.h"
+#include "util/error.h"
+
+namespace hwclass {
+namespace {
+
+std::string resolve_allowlist(const std::string& option, const std::filesystem::path& root) {
+  if (option.empty()) return (root / kDefaultAllowlist).string();
+  return option;
+}
+
+bool want_color(const std::string& mode) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color && *no_color) return false;
+  const char* force = std::getenv("FORCE_COLOR");
+  if (force && *force) return true;
+  const char* term = std::getenv("TERM");
+  return isatty(STDOUT_FILENO) && !(term && std::string(term) == "dumb");
+}
+
+std::vector<std::string> split_ids(const std::string& text) {
+  std::vector<std::string> ids;
+  std::stringstream in(text);
+  for (std::string id; std::getline(in, id, ',');)
+    if (!id.empty()) ids.push_back(id);
+  return ids;
+}
+
+Severity parse_level(const std::string& s) {
+  if (s == "warning") return Severity::Warning;
+  if (s == "advice") return Severity::Advice;
+  return Severity::Error;
+}
+
+}  // namespace
+
+CommandRunner register_lint(CLI::App& app) {
+  struct State {
+    CommonOptions common;
+    std::string format = "text", code = "TEST_LINTER", allowlist, fail_level = "error", color = "auto";
+    int upstream_version = 8;
+    std::string select_text, ignore_text;
+    std::vector<std::string> select, ignore;
+    bool upstream = false, statistics = false, exit_zero = false;
+  };
+  auto s = std::make_shared<State>();
+  CLI::App* cmd = app.add_subcommand("lint", "Check hw_classification as upstream's TEST_LINTER does, plus the "
+                                             "checks reviewers make by hand");
+  add_common_options(*cmd, s->common);
+  cmd->add_option("--format", s->format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "lintrunner", "github", "sarif", "junit"}));
+  cmd->add_option("--upstream-version", s->upstream_version, "TEST_LINTER version whose rules and wording to use")
+      ->check(CLI::IsMember({7, 8}));
+  cmd->add_option("--code", s->code, "The lintrunner linter code (default TEST_LINTER)");
+  cmd->add_option("--allowlist", s->allowlist, std::string("Allowlist file (default <root>/") + kDefaultAllowlist + ")");
+  cmd->add_option("--select", s->select_text, "Only these rule ids (comma-separated)");
+  cmd->add_option("--ignore", s->ignore_text, "Not these rule ids (comma-separated)");
+  cmd->add_flag("--upstream", s->upstream, "Only upstream's TEST_LINTER rules (a drop-in replacement)");
+  cmd->add_option("--fail-level", s->fail_level, "Exit 1 for findings at or above this severity")
+      ->check(CLI::IsMember({"error", "warning", "advice"}));
+  cmd->add_flag("--statistics", s->statistics, "Print counts per rule instead of the findings");
+  cmd->add_flag("--exit-zero", s->exit_zero, "Exit 0 even with findings (errors still exit 2)");
+  cmd->add_option("--color", s->color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
+
+  return [s, cmd]() -> int {
+    if (!cmd->parsed()) return -1;
+    const bool lintrunner = s->format == "lintrunner";
+    try {
+      s->select = split_ids(s->select_text);
+      s->ignore = split_ids(s->ignore_text);
+      for (const auto& id : s->select)
+        if (!find_rule(id)) throw UsageError("--select: unknown rule '" + id + "'");
+      for (const auto& id : s->ignore)
+        if (!find_rule(id)) throw UsageError("--ignore: unknown rule '" + id + "'");
+      std::filesystem::path root = find_repo_root(s->common.root);
+      std::string allowlist_path = resolve_allowlist(s->allowlist, root);
+      std::set<std::string> allowlist = read_allowlist(allowlist_path);
+      const int version = s->upstream_version;
+      // Non-test files are skipped silently; allowlisted files are not even read.
+      ScanResult result = scan_inputs(s->common, [&](const SourceFile& f) {
+        bool test = version == 7 ? is_test_file_v7(f.relative_path) : is_test_file_v8(f.relative_path);
+        return test && !allowlist.count(f.relative_path);
+      });
+      bool inputs_ok = true;
+      if (!lintrunner) {
+        CommonOptions quiet = s->common;
+        quiet.quiet = quiet.quiet || s->format != "text";
+        inputs_ok = report_problems(result, quiet);
+      }
+      LintOptions options;
+      options.settings.upstream_version = version;
+      options.settings.upstream_only = s->upstream;
+      options.select.insert(s->select.begin(), s->select.end());
+      options.ignore.insert(s->ignore.begin(), s->ignore.end());
+      std::vector<Finding> findings;
+      for (const FileFacts& f : result.files) {
+        if (!f.readable) {
+          if (lintrunner) findings.push_back({"read-error", Severity::Error, f.path, f.relative_path, 0, 0,
+                                              f.issues.empty() ? "cannot read" : f.issues[0].message, false});
+          continue;
+        }
+        auto file_findings = lint_file(f, result.vocabulary, options);
+        findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
+                        std::make_move_iterator(file_findings.end()));
+      }
+      OutputSink sink(s->common.output);
+      if (s->statistics) {
+        sink.write(lint_statistics(findings));
+      } else {
+        LintOutputOptions out;
+        out.format = s->format;
+        out.code = s->code;
+        out.color = s->format == "text" && s->common.output.empty() && want_color(s->color);
+        out.files_checked = result.files.size();
+        write_lint_output(sink, findings, out);
+      }
+      sink.commit();
+      if (lintrunner) return 0;
+      if (!inputs_ok) return 2;
+      Severity level = parse_level(s->fail_level);
+      for (const Finding& f : findings)
+        if (f.severity >= level) return s->exit_zero ? 0 : 1;
+      return 0;
+    } catch (const std::exception& e) {
+      if (!lintrunner) throw;
+      // lintrunner adapters always exit 0 and report their own failure in-band.
+      std::string line = "{\"path\": null, \"line\": null, \"char\": null, \"code\": \"" + s->code +
+                         "\", \"severity\": \"error\", \"name\": \"command-failed\", \"original\": null, "
+                         "\"replacement\": null, \"description\": ";
+      std::string description;
+      append_json_string(description, std::string("hwclass lint failed: ") + e.what());
+      std::cout << line << description << "}\n";
+      return 0;
+    }
+  };
+}
+
+}  // namespace hwclass

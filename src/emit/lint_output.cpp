@@ -1,0 +1,149 @@
+#include "emit/lint_output.h"
+
+#include <fstream>
+#include <algorithm>
+#include <map>
+
+#include "emit/json_writer.h"
+#include "emit/sarif.h"
+#include "lint/linter.h"
+
+namespace hwclass {
+namespace {
+
+std::string lintrunner_line(const Finding& f, const std::string& code) {
+  // Keys and spacing as upstream's json.dumps(LintMessage._asdict()).
+  std::string out;
+  JsonWriter w(out);
+  w.begin_object().field("path", f.path).field("line", f.line).key("char").null().field("code", code);
+  w.field("severity", to_string(f.severity)).field("name", "[" + f.rule + "]");
+  w.key("original").null().key("replacement").null().field("description", lint_description(f)).end_object();
+  out.push_back('\n');
+  return out;
+}
+
+std::string github_escape(std::string_view s, bool property) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '%': out += "%25"; break;
+      case '\r': out += "%0D"; break;
+      case '\n': out += "%0A"; break;
+      case ':': out += property ? "%3A" : ":"; break;
+      case ',': out += property ? "%2C" : ","; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
+class SourceLines {
+ public:
+  const std::string* line(const std::string& path, uint32_t n) {
+    if (path != path_) {
+      path_ = path;
+      lines_.clear();
+      std::ifstream in(path, std::ios::binary);
+      for (std::string l; std::getline(in, l);) lines_.push_back(l);
+    }
+    return n >= 1 && n <= lines_.size() ? &lines_[n - 1] : nullptr;
+  }
+
+ private:
+  std::string path_;
+  std::vector<std::string> lines_;
+};
+
+void write_text(OutputSink& out, const std::vector<Finding>& findings, const LintOutputOptions& o) {
+  const char* bold = o.color ? "\033[1m" : "";
+  const char* red = o.color ? "\033[31m" : "";
+  const char* yellow = o.color ? "\033[33m" : "";
+  const char* dim = o.color ? "\033[2m" : "";
+  const char* reset = o.color ? "\033[0m" : "";
+  SourceLines sources;
+  std::string buffer;
+  for (const Finding& f : findings) {
+    const char* tint = f.severity == Severity::Error ? red : yellow;
+    buffer += std::string(bold) + f.path + ":" + std::to_string(f.line) + ":" + std::to_string(f.column ? f.column : 1) +
+              ":" + reset + " " + tint + "[" + f.rule + "]" + reset + " " + f.message + "\n";
+    if (o.show_source && f.line) {
+      if (const std::string* text = sources.line(f.path, f.line))
+        buffer += std::string(dim) + "  " + std::to_string(f.line) + " | " + reset + *text + "\n";
+    }
+    out.write(buffer);
+    buffer.clear();
+  }
+  size_t errors = 0;
+  for (const Finding& f : findings) errors += f.severity == Severity::Error;
+  out.write("Found " + std::to_string(findings.size()) + (findings.size() == 1 ? " finding" : " findings") + " (" +
+            std::to_string(errors) + (errors == 1 ? " error" : " errors") + ") in " + std::to_string(o.files_checked) +
+            (o.files_checked == 1 ? " file" : " files") + ".\n");
+}
+
+void write_json(OutputSink& out, const std::vector<Finding>& findings) {
+  std::string buffer;
+  JsonWriter w(buffer, 2);
+  w.begin_array();
+  for (const Finding& f : findings) {
+    w.begin_object()
+        .field("rule", f.rule)
+        .field("severity", to_string(f.severity))
+        .field("path", f.path)
+        .field("relative_path", f.relative_path)
+        .field("line", f.line)
+        .key("column");
+    if (f.column) w.value(f.column);
+    else w.null();
+    w.field("message", f.message).field("upstream", f.upstream).end_object();
+  }
+  w.end_array();
+  buffer.push_back('\n');
+  out.write(buffer);
+}
+
+void write_github(OutputSink& out, const std::vector<Finding>& findings) {
+  for (const Finding& f : findings) {
+    std::string level = f.severity == Severity::Error ? "error" : "warning";
+    std::string line = "::" + level + " file=" + github_escape(f.relative_path, true) +
+                       ",line=" + std::to_string(f.line);
+    if (f.column) line += ",col=" + std::to_string(f.column);
+    line += ",title=" + github_escape("hwclass [" + f.rule + "]", true) + "::" +
+            github_escape(lint_description(f), false) + "\n";
+    out.write(line);
+  }
+  out.write("hwclass: " + std::to_string(findings.size()) + " findings\n");
+}
+
+}  // namespace
+
+void write_lint_output(OutputSink& out, const std::vector<Finding>& findings, const LintOutputOptions& o) {
+  if (o.format == "lintrunner") {
+    for (const Finding& f : findings) out.write(lintrunner_line(f, o.code));
+  } else if (o.format == "json") {
+    write_json(out, findings);
+  } else if (o.format == "github") {
+    write_github(out, findings);
+  } else if (o.format == "sarif") {
+    out.write(sarif_log(findings));
+  } else if (o.format == "junit") {
+    out.write(junit_report(findings, o.files_checked));
+  } else {
+    write_text(out, findings, o);
+  }
+}
+
+std::string lint_statistics(const std::vector<Finding>& findings) {
+  std::map<std::string, size_t> counts;
+  for (const Finding& f : findings) ++counts[f.rule];
+  std::vector<std::pair<size_t, std::string>> rows;
+  for (const auto& [rule, n] : counts) rows.emplace_back(n, rule);
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string out;
+  for (const auto& [n, rule] : rows) {
+    std::string count = std::to_string(n);
+    out += std::string(count.size() < 6 ? 6 - count.size() : 0, ' ') + count + "  " + rule + "\n";
+  }
+  return out;
+}
+
+}  // namespace hwclass

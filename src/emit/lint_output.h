@@ -1,0 +1,27 @@
+// Lint findings in every output format: text, json, lintrunner (upstream's
+// JSON lines, byte for byte), github (workflow commands), sarif, junit.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lint/finding.h"
+#include "util/output_sink.h"
+
+namespace hwclass {
+
+struct LintOutputOptions {
+  std::string format = "text";
+  std::string code = "TEST_LINTER";  // lintrunner's linter code
+  bool color = false;
+  bool show_source = true;  // text: the offending source line under each finding
+  size_t files_checked = 0;
+};
+
+// `findings` sorted by path then position within the file.
+void write_lint_output(OutputSink& out, const std::vector<Finding>& findings, const LintOutputOptions& options);
+
+// "N rule" counts, most frequent first.
+std::string lint_statistics(const std::vector<Finding>& findings);
+
+}  // namespace hwclass

@@ -1,0 +1,19 @@
+// Upstream's allowlist of unmigrated test files: a JSON array of
+// repo-relative paths (a {path: true} object is read too), written sorted,
+// 2-space indented, with a trailing newline, as json.dumps(indent=2) does.
+#pragma once
+
+#include <set>
+#include <string>
+
+namespace hwclass {
+
+inline constexpr const char* kDefaultAllowlist = "tools/linter/adapters/test_linter_allowlist.json";
+
+// A missing file is an empty list. Throws ConfigError naming the file (and
+// line) for anything that is not an array of strings or an object.
+std::set<std::string> read_allowlist(const std::string& path);
+
+std::string allowlist_bytes(const std::set<std::string>& paths);
+
+}  // namespace hwclass

@@ -1,0 +1,24 @@
+// What a lint rule reports.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace hwclass {
+
+enum class Severity { Advice, Warning, Error };
+
+const char* to_string(Severity);
+
+struct Finding {
+  std::string rule;           // "hw_classification", "hardcoded-device", ...
+  Severity severity = Severity::Error;
+  std::string path;           // as given on the command line (lintrunner echoes it)
+  std::string relative_path;  // repo-relative, for sorting and SARIF
+  uint32_t line = 0;
+  uint32_t column = 0;        // 1-based code points; 0 when the rule has none
+  std::string message;        // without upstream's trailing hint sentence
+  bool upstream = false;      // part of upstream's TEST_LINTER rule set
+};
+
+}  // namespace hwclass

@@ -1,0 +1,72 @@
+// [accelerator_api] (upstream v8; [accelerator_availability] in v7): a GENERIC
+// class must not call accelerator APIs: a call whose callee, as ast.unparse
+// spells it, starts with the part `torch` and has a part among accelerator,
+// cuda, hpu, ipu, mps, mtia, xla, xpu. v8 walks the class body and the class
+// decorators; v7 only looked for availability checks and skipped decorators.
+// Why: GENERIC tests run once on CPU-only machines; code that asks for an
+// accelerator belongs in an ACCELERATOR or device-specific class.
+// Example: `if torch.cuda.is_available(): ...` in a GENERIC class's setUp.
+// Fix: none (moving the test is a reviewer's decision).
+// Order: as Python's ast.walk visits each class-body statement (breadth
+// first), statement by statement; class decorators come first.
+#include <algorithm>
+
+#include "lint/rule_context.h"
+
+namespace hwclass {
+namespace {
+
+bool matches_upstream_text(const std::string& text, const std::vector<std::string>& modules, bool& is_availability,
+                           const std::vector<std::string>& availability) {
+  // The quoted text is the callee plus "()"; test the callee's dotted parts.
+  std::string_view callee(text);
+  if (callee.size() >= 2 && callee.substr(callee.size() - 2) == "()") callee.remove_suffix(2);
+  std::vector<std::string_view> parts;
+  for (size_t start = 0;;) {
+    size_t dot = callee.find('.', start);
+    parts.push_back(callee.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  if (parts.empty() || parts.front() != "torch") return false;
+  is_availability = std::find(availability.begin(), availability.end(), parts.back()) != availability.end();
+  for (const auto& part : parts)
+    if (std::find(modules.begin(), modules.end(), part) != modules.end()) return true;
+  return false;
+}
+
+}  // namespace
+
+void check_accelerator_api(const ClassContext& c) {
+  if (c.member != "GENERIC") return;
+  bool v7 = c.settings.upstream_version == 7;
+  std::vector<const DeviceSite*> calls;
+  for (const DeviceSite& s : c.file.sites) {
+    if (s.class_index != c.class_index || s.walk_statement == UINT32_MAX) continue;
+    if (s.kind != SiteKind::AcceleratorApi && s.kind != SiteKind::TensorMethod) continue;
+    bool availability = false;
+    if (!matches_upstream_text(s.text, c.vocabulary.accelerator_api_modules, availability,
+                               c.vocabulary.availability_functions))
+      continue;
+    bool class_decorator = s.in_decorator && s.method.empty();
+    if (v7 && (!availability || class_decorator)) continue;
+    calls.push_back(&s);
+  }
+  std::stable_sort(calls.begin(), calls.end(), [](const DeviceSite* a, const DeviceSite* b) {
+    if (a->walk_statement != b->walk_statement) return a->walk_statement < b->walk_statement;
+    return a->walk_depth < b->walk_depth;
+  });
+  for (const DeviceSite* s : calls) {
+    std::string owner = s->method.empty() ? c.cls.name : c.cls.name + "." + s->method;
+    if (v7)
+      c.report("accelerator_availability", s->location.line,
+               "Test class '" + c.cls.name + "' (GENERIC): must not check accelerator availability in '" + owner +
+                   "': '" + s->text + "'.");
+    else
+      c.report("accelerator_api", s->location.line,
+               "Test class '" + c.cls.name + "' (GENERIC): must not use accelerator API '" + s->text + "' in '" +
+                   owner + "'.");
+  }
+}
+
+}  // namespace hwclass

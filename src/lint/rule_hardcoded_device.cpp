@@ -1,0 +1,68 @@
+// hardcoded-device (hwclass): code inside a GENERIC or ACCELERATOR class that
+// names one device by hand: "cuda" in a device position, .cuda(), a
+// torch.<device> API other than torch.accelerator, a device flag such as
+// TEST_CUDA, HAS_GPU or GPU_TYPE, a @requires_cuda-style decorator, or a
+// module-level device global.
+// Why: these are the leftovers reviewers block migration PRs for: the class
+// claims to be device-generic, but the code still only runs on one device.
+// Example: `x = torch.ones(2, device="cuda")` in an ACCELERATOR test.
+// Fix: unsafe (use the injected `device`, torch.accelerator.*, @onlyAccelerator).
+#include "lint/rule_context.h"
+
+namespace hwclass {
+namespace {
+
+bool names_one_device(const std::string& device) {
+  return device != "cpu" && device != "meta" && device != "accelerator" && device != "unknown" &&
+         device != "multiple" && device != "dynamic";
+}
+
+const char* what(const DeviceSite& s) {
+  switch (s.kind) {
+    case SiteKind::DeviceString: return "device string";
+    case SiteKind::TensorMethod: return "device method";
+    case SiteKind::AcceleratorApi: return "device API";
+    case SiteKind::DeviceFlag: return "device flag";
+    case SiteKind::DeviceDecorator: return "device requirement";
+    case SiteKind::DeviceGlobalUse: return "module-level device global";
+    default: return "device code";
+  }
+}
+
+}  // namespace
+
+void check_hardcoded_device(const ClassContext& c) {
+  if (c.member != "GENERIC" && c.member != "ACCELERATOR") return;
+  for (const DeviceSite& s : c.file.sites) {
+    if (s.class_index != c.class_index) continue;
+    bool report = false;
+    switch (s.kind) {
+      case SiteKind::DeviceString:
+      case SiteKind::TensorMethod:
+      case SiteKind::AcceleratorApi:
+      case SiteKind::DeviceFlag:
+        report = names_one_device(s.device);
+        break;
+      case SiteKind::DeviceDecorator:
+        report = s.role == DecoratorRole::Requires && names_one_device(s.device);
+        break;
+      case SiteKind::DeviceGlobalUse:
+        report = s.device != "cpu";
+        break;
+      default:
+        break;
+    }
+    // In GENERIC classes, torch.* device calls are upstream's [accelerator_api].
+    bool upstream_reports = c.member == "GENERIC" && s.text.rfind("torch.", 0) == 0 &&
+                            (s.kind == SiteKind::AcceleratorApi || s.kind == SiteKind::TensorMethod);
+    if (!report || upstream_reports) continue;
+    std::string owner = s.method.empty() ? c.cls.name : c.cls.name + "." + s.method;
+    std::string device = s.device == "dynamic" ? "a run-time" : s.device;
+    c.report("hardcoded-device", s.location.line,
+             "Test class '" + c.cls.name + "' (" + c.member + "): " + what(s) + " '" + s.text + "' hardcodes " +
+                 device + " device in '" + owner + "'.",
+             Severity::Warning, s.location.column, false);
+  }
+}
+
+}  // namespace hwclass
