@@ -53,34 +53,17 @@ std::string lint_description(const Finding& f) {
   return f.message + "\nSee the '" + f.rule + "' rule summary in tools/linter/adapters/test_linter.py for details.";
 }
 
+Finding make_finding(const FileFacts& file, const char* rule, uint32_t line, std::string message, bool upstream,
+                     Severity severity, uint32_t column) {
+  return Finding{rule, severity, file.path, file.relative_path, line, column, std::move(message), upstream};
+}
+
 void ClassContext::report(const char* rule, uint32_t line, std::string message, Severity severity, uint32_t column,
                           bool upstream) const {
-  Finding f;
-  f.rule = rule;
-  f.severity = severity;
-  f.path = file.path;
-  f.relative_path = file.relative_path;
-  f.line = line;
-  f.column = column;
-  f.message = std::move(message);
-  f.upstream = upstream;
-  out.push_back(std::move(f));
+  out.push_back(make_finding(file, rule, line, std::move(message), upstream, severity, column));
 }
 
 namespace {
-
-Finding file_finding(const FileFacts& file, const char* rule, uint32_t line, std::string message, bool upstream,
-                     Severity severity) {
-  Finding f;
-  f.rule = rule;
-  f.severity = severity;
-  f.path = file.path;
-  f.relative_path = file.relative_path;
-  f.line = line;
-  f.message = std::move(message);
-  f.upstream = upstream;
-  return f;
-}
 
 // Upstream keys classes by name in a dict: the last definition is linted, at
 // the position of the first.
@@ -112,12 +95,12 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
   if (file.has_syntax_error()) {
     // v7 only logged parse failures; v8 reports them with no hint line.
     if (settings.upstream_version >= 8)
-      out.push_back(file_finding(file, "parse_error", 1, "Failed to parse the file: invalid syntax", true,
+      out.push_back(make_finding(file, "parse_error", 1, "Failed to parse the file: invalid syntax", true,
                                  Severity::Error));
   } else {
     for (const auto& issue : file.issues) {
       if (issue.code != "grammar-gap" || !issue.scan_level) continue;
-      out.push_back(file_finding(file, "partial_parse", issue.line,
+      out.push_back(make_finding(file, "partial_parse", issue.line,
                                  "Line " + std::to_string(issue.line) +
                                      " is valid Python the grammar does not accept; classes, declarations or "
                                      "instantiate calls there may be missed.",

@@ -39,4 +39,7 @@ std::string lint_description(const Finding& finding);
 
 void check_never_runs(const FileFacts& file, std::vector<Finding>& out);
 
+Finding make_finding(const FileFacts& file, const char* rule, uint32_t line, std::string message, bool upstream,
+                     Severity severity, uint32_t column = 0);
+
 }  // namespace hwclass

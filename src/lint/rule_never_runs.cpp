@@ -14,15 +14,10 @@
 namespace hwclass {
 
 void check_never_runs(const FileFacts& file, std::vector<Finding>& out) {
-  auto report = [&](const Instantiation& inst, std::string message) {
-    Finding f;
-    f.rule = "never-runs";
-    f.severity = Severity::Warning;
-    f.path = file.path;
-    f.relative_path = file.relative_path;
-    f.line = inst.line;
-    f.message = "instantiate_device_type_tests(" + inst.target_text + "): " + std::move(message);
-    out.push_back(std::move(f));
+  auto report = [&](const Instantiation& inst, const std::string& message) {
+    out.push_back(make_finding(file, "never-runs", inst.line,
+                               "instantiate_device_type_tests(" + inst.target_text + "): " + message, false,
+                               Severity::Warning));
   };
   for (const Instantiation& inst : file.instantiations) {
     if (inst.kind != InstantiateKind::DeviceType) continue;

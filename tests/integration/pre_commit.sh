@@ -1,0 +1,41 @@
+#!/bin/sh
+# The shipped .pre-commit-hooks.yaml under Debian's real pre-commit (3.0.4,
+# language: system): a clean file passes, a file with findings fails, and the
+# allowlist hook fails on drift. Runs `pre-commit try-repo` against this repo.
+hw=$1 repo=$2
+command -v pre-commit >/dev/null || { echo "pre-commit is not installed"; exit 1; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mkdir -p "$dir/bin" "$dir/work/test" "$dir/home"
+ln -s "$hw" "$dir/bin/hwclass"
+export PATH="$dir/bin:$PATH" HOME="$dir/home" PRE_COMMIT_HOME="$dir/cache" XDG_CACHE_HOME="$dir/cache"
+cd "$dir/work" && git init -q . && git config user.email t@example.com && git config user.name t
+cat >test/test_ok.py <<'PY'
+from torch.testing._internal.common_utils import HardwareClassification, TestCase
+
+
+class TestOk(TestCase):
+    hw_classification = HardwareClassification.GENERIC
+
+    def test_a(self):
+        pass
+PY
+git add -A && git commit -qm init
+status=0 passed=0
+run() {  # run EXPECTED_EXIT HOOK
+  pre-commit try-repo "$repo" "$2" --all-files >"$dir/out" 2>&1
+  rc=$?
+  if [ "$rc" = "$1" ]; then passed=$((passed + 1)); else echo "FAIL: $2 exit $rc, want $1"; cat "$dir/out"; status=1; fi
+}
+run 0 hwclass-lint
+printf 'class TestBad(TestCase):\n    def test_b(self):\n        pass\n' >test/test_bad.py
+git add -A
+run 1 hwclass-lint
+grep -q "missing or invalid hw_classification" "$dir/out" || { echo "FAIL: no finding shown"; status=1; }
+run 1 hwclass-allowlist
+mkdir -p tools/linter/adapters && printf '[\n  "test/test_bad.py"\n]\n' >tools/linter/adapters/test_linter_allowlist.json
+git add -A
+run 0 hwclass-allowlist
+run 0 hwclass-lint
+echo "$passed passed, $((5 - passed)) failed"
+exit $status
