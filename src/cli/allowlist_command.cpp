@@ -79,7 +79,10 @@ CommandRunner register_allowlist(CLI::App& app) {
       std::string on_disk;
       if (std::ifstream in(path, std::ios::binary); in) on_disk.assign(std::istreambuf_iterator<char>(in), {});
       if (on_disk != bytes) {
-        std::cout << path << " is out of date\n";
+        // Upstream names the allowlist by its repo-relative path.
+        std::error_code ec;
+        auto absolute = std::filesystem::weakly_canonical(path, ec);
+        std::cout << (ec ? path : relative_to_root(absolute, root)) << " is out of date\n";
         return 1;
       }
       return 0;
