@@ -17,7 +17,8 @@ void add_common_options(CLI::App& command, CommonOptions& o) {
   command.add_flag("-q,--quiet", o.quiet, "Print no diagnostics about files on stderr");
 }
 
-ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted) {
+ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted,
+                       const InOrderCallback& in_order) {
   ScanResult result{find_repo_root(options.root), load_vocabulary(options.rules_dir), {}, {}};
   result.discovery = discover(options.paths, result.root);
   if (wanted) std::erase_if(result.discovery.files, [&](const SourceFile& f) { return !wanted(f); });
@@ -25,7 +26,8 @@ ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(co
   result.files = parse_files(result.discovery.files, resolve_jobs(options.jobs),
                              [&](const TSTree* tree, std::string_view source, FileFacts& facts) {
                                extract_facts(tree, source, vocabulary, facts);
-                             });
+                             },
+                             in_order);
   return result;
 }
 

@@ -11,6 +11,7 @@
 
 #include "discover/discover.h"
 #include "facts/facts.h"
+#include "parse/parallel_parse.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -36,8 +37,11 @@ struct ScanResult {
 
 // Discovers, reads, parses and extracts. `wanted` filters the discovered
 // files before any is read (e.g. only test files, or not allowlisted).
+// `in_order`, when given, sees each file's facts in output order as soon as
+// they are ready, so output can stream while later files still parse.
 ScanResult scan_inputs(const CommonOptions& options,
-                       const std::function<bool(const SourceFile&)>& wanted = nullptr);
+                       const std::function<bool(const SourceFile&)>& wanted = nullptr,
+                       const InOrderCallback& in_order = nullptr);
 
 // One line per problem and per file issue on stderr (notes only with -v).
 // Returns false when explicitly given inputs were missing.

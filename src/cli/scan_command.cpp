@@ -1,4 +1,5 @@
 #include <memory>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -18,14 +19,23 @@ CommandRunner register_scan(CLI::App& app) {
   cmd->add_option("--format", state->format, "Output format")->check(CLI::IsMember({"json", "text"}));
   return [state, cmd]() -> int {
     if (!cmd->parsed()) return -1;
-    ScanResult result = scan_inputs(state->common);
-    bool inputs_ok = report_problems(result, state->common);
+    // Each file is written as soon as it and those before it are parsed, and
+    // its facts dropped, so output overlaps parsing and never piles up.
     OutputSink sink(state->common.output);
-    if (state->format == "json") write_facts_json(sink, result.files);
-    else sink.write(facts_to_text(result.files));
-    sink.commit();
+    std::optional<FactsJsonStream> json;
+    if (state->format == "json") json.emplace(sink);
     bool any_read = false;
-    for (const auto& f : result.files) any_read |= f.readable;
+    ScanResult result = scan_inputs(state->common, nullptr, [&](size_t, FileFacts& facts) {
+      any_read |= facts.readable;
+      if (json) json->add(facts);
+      else sink.write(file_facts_to_text(facts));
+      facts.classes.clear();
+      facts.sites.clear();
+      facts.instantiations.clear();
+    });
+    if (json) json->finish();
+    sink.commit();
+    bool inputs_ok = report_problems(result, state->common);
     if (!inputs_ok || (!result.files.empty() && !any_read)) return 2;
     return 0;
   };

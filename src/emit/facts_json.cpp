@@ -112,35 +112,39 @@ void write_file(JsonWriter& w, const FileFacts& f) {
 
 }  // namespace
 
-void write_facts_json(OutputSink& sink, const std::vector<FileFacts>& files) {
-  size_t classes = 0, test_classes = 0, sites = 0, insts = 0;
-  for (const auto& f : files) {
-    for (const auto& c : f.classes) test_classes += c.is_test_class;
-    classes += f.classes.size();
-    sites += f.sites.size();
-    insts += f.instantiations.size();
-  }
-  std::string out;
-  JsonWriter w(out, 2);
-  w.begin_object().field("schema_version", kFactsSchemaVersion);
-  w.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion).end_object();
-  w.key("summary")
+FactsJsonStream::FactsJsonStream(OutputSink& sink) : sink_(sink), writer_(buffer_, 2) {
+  writer_.begin_object().field("schema_version", kFactsSchemaVersion);
+  writer_.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion).end_object();
+  writer_.key("files").begin_array();
+  sink_.write(buffer_);
+  buffer_.clear();
+}
+
+void FactsJsonStream::add(const FileFacts& f) {
+  ++files_;
+  classes_ += f.classes.size();
+  for (const auto& c : f.classes) test_classes_ += c.is_test_class;
+  instantiations_ += f.instantiations.size();
+  sites_ += f.sites.size();
+  write_file(writer_, f);
+  sink_.write(buffer_);
+  buffer_.clear();
+}
+
+void FactsJsonStream::finish() {
+  writer_.end_array();
+  writer_.key("summary")
       .begin_object()
-      .field("files", static_cast<uint64_t>(files.size()))
-      .field("classes", static_cast<uint64_t>(classes))
-      .field("test_classes", static_cast<uint64_t>(test_classes))
-      .field("instantiations", static_cast<uint64_t>(insts))
-      .field("device_sites", static_cast<uint64_t>(sites))
+      .field("files", static_cast<uint64_t>(files_))
+      .field("classes", static_cast<uint64_t>(classes_))
+      .field("test_classes", static_cast<uint64_t>(test_classes_))
+      .field("instantiations", static_cast<uint64_t>(instantiations_))
+      .field("device_sites", static_cast<uint64_t>(sites_))
+      .end_object()
       .end_object();
-  w.key("files").begin_array();
-  for (const auto& f : files) {
-    write_file(w, f);
-    sink.write(out);
-    out.clear();
-  }
-  w.end_array().end_object();
-  out.push_back('\n');
-  sink.write(out);
+  buffer_.push_back('\n');
+  sink_.write(buffer_);
+  buffer_.clear();
 }
 
 }  // namespace hwclass

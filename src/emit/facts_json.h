@@ -5,12 +5,28 @@
 #include <string>
 #include <vector>
 
+#include "emit/json_writer.h"
 #include "facts/facts.h"
 #include "util/output_sink.h"
 
 namespace hwclass {
 
-void write_facts_json(OutputSink& out, const std::vector<FileFacts>& files);
+// Streams the JSON document: the header on construction, one file per
+// add() (in output order), the summary and closing brackets on finish().
+class FactsJsonStream {
+ public:
+  explicit FactsJsonStream(OutputSink& sink);
+  void add(const FileFacts& file);
+  void finish();
+
+ private:
+  OutputSink& sink_;
+  std::string buffer_;
+  JsonWriter writer_;
+  size_t files_ = 0, classes_ = 0, test_classes_ = 0, instantiations_ = 0, sites_ = 0;
+};
+
+std::string file_facts_to_text(const FileFacts& file);
 std::string facts_to_text(const std::vector<FileFacts>& files);
 
 }  // namespace hwclass

@@ -5,10 +5,10 @@
 
 namespace hwclass {
 
-std::string facts_to_text(const std::vector<FileFacts>& files) {
+std::string file_facts_to_text(const FileFacts& f) {
   std::string out;
   auto line = [&](auto&&... parts) { ((out += parts), ...); out += '\n'; };
-  for (const auto& f : files) {
+  {
     line(f.path, f.is_test_file ? "" : "  (not a test file)");
     for (const auto& i : f.issues)
       line("  ", to_string(i.severity), ": ", i.code, i.line ? " at line " + std::to_string(i.line) : "", ": ",
@@ -27,7 +27,7 @@ std::string facts_to_text(const std::vector<FileFacts>& files) {
       line("  ", to_string(i.kind), "(", i.target_text, ") line ", std::to_string(i.line),
            i.only_for.state != DeviceList::State::Absent ? " only_for" : "",
            i.except_for.state != DeviceList::State::Absent ? " except_for" : "");
-    if (f.sites.empty()) continue;
+    if (f.sites.empty()) return out;
     std::map<std::string, size_t> by_device;
     for (const auto& s : f.sites) ++by_device[s.device];
     std::string counts;
@@ -37,6 +37,12 @@ std::string facts_to_text(const std::vector<FileFacts>& files) {
       line("    ", std::to_string(s.location.line), ":", std::to_string(s.location.column), " ", to_string(s.kind), " ",
            s.device, " ", s.text, "  [", owner_name(f, s), "]");
   }
+  return out;
+}
+
+std::string facts_to_text(const std::vector<FileFacts>& files) {
+  std::string out;
+  for (const auto& f : files) out += file_facts_to_text(f);
   return out;
 }
 

@@ -56,6 +56,11 @@ DeviceSite& Extractor::add_site(SiteKind kind, std::string device, std::string s
   return site;
 }
 
+void Extractor::walk(TSNode node, const Scope& scope) {
+  ts_tree_cursor_reset(&cursor_, node);
+  visit(node, scope);
+}
+
 void Extractor::visit(TSNode node, const Scope& scope) {
   switch (g_.kind(node)) {
     case NodeKind::ImportStatement:
@@ -101,10 +106,9 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
   NodeKind parent_kind = g_.kind(node);
   bool conditional = parent_kind == NodeKind::IfStatement || parent_kind == NodeKind::ElifClause ||
                      parent_kind == NodeKind::WhileStatement;
-  TSTreeCursor cursor = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&cursor)) {
+  if (ts_tree_cursor_goto_first_child(&cursor_)) {
     do {
-      TSNode child = ts_tree_cursor_current_node(&cursor);
+      TSNode child = ts_tree_cursor_current_node(&cursor_);
       if (!ts_node_is_named(child)) continue;
       NodeKind kind = g_.kind(child);
       Scope inner = scope;
@@ -115,7 +119,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       bool statement_wrapper = parent_kind == NodeKind::ExpressionStatement &&
                                (kind == NodeKind::Assignment || kind == NodeKind::AugmentedAssignment);
       if (adds_ast_level(kind) && !same_node && !statement_wrapper) ++inner.depth;
-      TSFieldId field = ts_tree_cursor_current_field_id(&cursor);
+      TSFieldId field = ts_tree_cursor_current_field_id(&cursor_);
       if (conditional && field == g_.f_condition) inner.in_condition = true;
       if (kind == NodeKind::Identifier) {
         on_identifier(child, field, inner);
@@ -124,14 +128,16 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       // Nested functions keep their enclosing method as owner, but a
       // parameter list shadows nothing outside the method it belongs to.
       visit(child, inner);
-    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+    } while (ts_tree_cursor_goto_next_sibling(&cursor_));
+    ts_tree_cursor_goto_parent(&cursor_);
   }
-  ts_tree_cursor_delete(&cursor);
 }
 
 void Extractor::on_call(TSNode call, const Scope& scope) {
   TSNode function = ts_node_child_by_field_id(call, g_.f_function);
-  std::string name = callee_name(function);
+  std::string_view name;
+  if (g_.kind(function) == NodeKind::Identifier) name = text(function);
+  else if (g_.kind(function) == NodeKind::Attribute) name = text(ts_node_child_by_field_id(function, g_.f_attribute));
   if (name.empty()) return;
   if (name == "run_tests") facts_.calls_run_tests = true;
   if ((name == "instantiate_device_type_tests" || name == "instantiate_parametrized_tests") &&

@@ -69,7 +69,7 @@ void Extractor::scan_clause_bodies(TSNode clause) {
         Scope scope;
         scope.in_condition = g_.kind(clause) == NodeKind::IfStatement || g_.kind(clause) == NodeKind::ElifClause ||
                              g_.kind(clause) == NodeKind::WhileStatement;
-        visit(child, scope);
+        walk(child, scope);
       }
     }
   }
@@ -117,7 +117,7 @@ void Extractor::scan_statement(TSNode statement) {
         read_instantiation(expression, true);
       } else if (kind == NodeKind::Assignment) {
         size_t sites_before = facts_.sites.size();
-        visit(statement, Scope{});
+        walk(statement, Scope{});
         read_device_global(expression, sites_before);
         return;
       }
@@ -128,7 +128,7 @@ void Extractor::scan_statement(TSNode statement) {
     default:
       break;
   }
-  visit(statement, Scope{});
+  walk(statement, Scope{});
 }
 
 void Extractor::scan_class(TSNode class_node, TSNode decorated) {
@@ -163,13 +163,13 @@ void Extractor::scan_class(TSNode class_node, TSNode decorated) {
       if (g_.kind(child) != NodeKind::Decorator) continue;
       facts_.classes[index].decorators.push_back(read_decorator(child));
       scope.walk_statement = statement_index++;
-      visit(child, scope);
+      walk(child, scope);
     }
   }
   TSNode superclasses = ts_node_child_by_field_id(class_node, g_.f_superclasses);
   if (!ts_node_is_null(superclasses)) {
     scope.walk_statement = kOutsideClassBody;
-    visit(superclasses, scope);
+    walk(superclasses, scope);
   }
 
   TSNode body = ts_node_child_by_field_id(class_node, g_.f_body);
@@ -207,7 +207,7 @@ void Extractor::scan_class_statement(TSNode statement, size_t class_index, uint3
     methods.push_back(read_method(function, kind == NodeKind::DecoratedDefinition ? statement : TSNode{}));
     scope.method = &methods.back();
   }
-  visit(statement, scope);
+  walk(statement, scope);
 }
 
 Method Extractor::read_method(TSNode function, TSNode decorated) const {

@@ -32,7 +32,15 @@ inline constexpr uint32_t kOutsideClassBody = UINT32_MAX;
 class Extractor {
  public:
   Extractor(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary, FileFacts& facts)
-      : tree_(tree), source_(source), vocab_(vocabulary), g_(Grammar::get()), facts_(facts) {}
+      : tree_(tree),
+        source_(source),
+        vocab_(vocabulary),
+        g_(Grammar::get()),
+        facts_(facts),
+        cursor_(ts_tree_cursor_new(ts_tree_root_node(tree))) {}
+  ~Extractor() { ts_tree_cursor_delete(&cursor_); }
+  Extractor(const Extractor&) = delete;
+  Extractor& operator=(const Extractor&) = delete;
   void run();
 
  private:
@@ -49,7 +57,9 @@ class Extractor {
   void read_instantiation(TSNode call, bool statement_level);
   void read_device_global(TSNode assignment, size_t sites_before);
 
-  // evidence.cpp: every expression, for device evidence.
+  // evidence.cpp: every expression, for device evidence. walk() starts the
+  // shared cursor at `node`; visit() and visit_children() expect it there.
+  void walk(TSNode node, const Scope& scope);
   void visit(TSNode node, const Scope& scope);
   void visit_children(TSNode node, const Scope& scope);
   void on_call(TSNode call, const Scope& scope);
@@ -72,6 +82,9 @@ class Extractor {
   const Vocabulary& vocab_;
   const Grammar& g_;
   FileFacts& facts_;
+  // One cursor for every expression walk: a cursor per node would allocate
+  // its stack millions of times.
+  TSTreeCursor cursor_;
   uint32_t statement_call_byte_ = UINT32_MAX;  // start of the instantiate call read as a statement
 };
 

@@ -1,6 +1,8 @@
 #include "parse/parallel_parse.h"
 
 #include <atomic>
+#include <memory>
+#include <mutex>
 #include <cstdlib>
 #include <thread>
 
@@ -20,9 +22,26 @@ int resolve_jobs(int requested) {
   return cores ? static_cast<int>(cores) : 1;
 }
 
-std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int jobs, const TreeConsumer& consume) {
+std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int jobs, const TreeConsumer& consume,
+                                   const InOrderCallback& in_order) {
   std::vector<FileFacts> results(files.size());
   std::atomic<size_t> next{0};
+  // In-order delivery: whoever completes a file tries to deliver the run of
+  // finished files after the last delivered one; a busy deliverer is not waited for.
+  std::unique_ptr<std::atomic<bool>[]> done(new std::atomic<bool>[files.size()]);
+  for (size_t i = 0; i < files.size(); ++i) done[i] = false;
+  std::mutex delivering;
+  size_t delivered = 0;
+  auto deliver = [&](bool wait) {
+    if (!in_order) return;
+    std::unique_lock<std::mutex> lock(delivering, std::defer_lock);
+    if (wait) lock.lock();
+    else if (!lock.try_lock()) return;
+    while (delivered < files.size() && done[delivered].load(std::memory_order_acquire)) {
+      in_order(delivered, results[delivered]);
+      ++delivered;
+    }
+  };
   const TSLanguage* language = Grammar::get().language();
 
   auto worker = [&] {
@@ -37,16 +56,19 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
       facts.is_test_file = is_test_file_v8(file.relative_path);
       facts.is_test_file_v7 = is_test_file_v7(file.relative_path);
       text.clear();
-      if (!read_source(file.absolute_path, text, facts)) continue;
-      TSTree* tree = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
-      if (!tree) {
-        facts.issues.push_back({IssueSeverity::Error, "read-error", "the parser gave up on this file", 0, 0, true});
-        ts_parser_reset(parser);
-        continue;
+      if (read_source(file.absolute_path, text, facts)) {
+        TSTree* tree = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
+        if (tree) {
+          consume(tree, text, facts);
+          ts_tree_delete(tree);
+        } else {
+          facts.issues.push_back({IssueSeverity::Error, "read-error", "the parser gave up on this file", 0, 0, true});
+          ts_parser_reset(parser);
+        }
+        if (text.capacity() > (8u << 20)) std::string().swap(text);  // do not hold a huge buffer
       }
-      consume(tree, text, facts);
-      ts_tree_delete(tree);
-      if (text.capacity() > (8u << 20)) std::string().swap(text);  // do not hold a huge buffer
+      done[i].store(true, std::memory_order_release);
+      deliver(false);
     }
     ts_parser_delete(parser);
   };
@@ -56,6 +78,7 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  deliver(true);
   return results;
 }
 

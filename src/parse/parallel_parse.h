@@ -16,8 +16,13 @@ namespace hwclass {
 
 using TreeConsumer = std::function<void(const TSTree* tree, std::string_view source, FileFacts& facts)>;
 
+// Called once per file, in the order of `files`, as soon as that file and all
+// before it are done (on whichever worker finishes the gap; never two at once).
+using InOrderCallback = std::function<void(size_t index, FileFacts& facts)>;
+
 // Results come back in the order of `files`, whatever `jobs` is.
-std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int jobs, const TreeConsumer& consume);
+std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int jobs, const TreeConsumer& consume,
+                                   const InOrderCallback& in_order = nullptr);
 
 // -j N if N > 0, else MAX_JOBS from the environment, else the core count.
 int resolve_jobs(int requested);

@@ -149,6 +149,11 @@ void Vocabulary::build_index() {
   for (const auto& s : device_arg_callee_list_) device_arg_callees_.emplace(s, true);
   for (const auto& s : device_variable_list_) device_variables_.emplace(s, true);
   for (const auto& s : device_global_name_list_) device_global_names_.emplace(s, true);
+  for (const auto* map : {&flags_, &api_modules_, &tensor_methods_})
+    for (const auto& [name, value] : *map) allow(name);
+  for (const auto& [name, value] : decorators_) allow(name);
+  for (const auto& name : device_keyword_list_) allow(name);
+  for (const auto& name : device_arg_callee_list_) allow(name);
 }
 
 bool Vocabulary::is_member(std::string_view name) const {
@@ -174,11 +179,17 @@ static const V* lookup(const NameMap<V>& map, std::string_view key) {
   return it == map.end() ? nullptr : &it->second;
 }
 
-const DecoratorInfo* Vocabulary::decorator(std::string_view name) const { return lookup(decorators_, name); }
-const std::string* Vocabulary::flag_device(std::string_view name) const { return lookup(flags_, name); }
-const std::string* Vocabulary::api_module_device(std::string_view part) const { return lookup(api_modules_, part); }
+const DecoratorInfo* Vocabulary::decorator(std::string_view name) const {
+  return maybe(name) ? lookup(decorators_, name) : nullptr;
+}
+const std::string* Vocabulary::flag_device(std::string_view name) const {
+  return maybe(name) ? lookup(flags_, name) : nullptr;
+}
+const std::string* Vocabulary::api_module_device(std::string_view part) const {
+  return maybe(part) ? lookup(api_modules_, part) : nullptr;
+}
 const std::string* Vocabulary::tensor_method_device(std::string_view name) const {
-  return lookup(tensor_methods_, name);
+  return maybe(name) ? lookup(tensor_methods_, name) : nullptr;
 }
 
 std::optional<std::string_view> Vocabulary::device_of_string(std::string_view literal) const {

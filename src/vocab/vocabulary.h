@@ -2,6 +2,8 @@
 // extractor's hot path. Knowledge about devices lives in that file, not here.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -55,13 +57,26 @@ class Vocabulary {
   const std::string* tensor_method_device(std::string_view name) const;
   // The device key a string literal names: "cuda", "cuda:0" -> "cuda".
   std::optional<std::string_view> device_of_string(std::string_view literal) const;
-  bool is_device_keyword(std::string_view name) const { return device_keywords_.count(name) > 0; }
-  bool is_device_arg_callee(std::string_view name) const { return device_arg_callees_.count(name) > 0; }
+  bool is_device_keyword(std::string_view name) const { return maybe(name) && device_keywords_.count(name) > 0; }
+  bool is_device_arg_callee(std::string_view name) const {
+    return maybe(name) && device_arg_callees_.count(name) > 0;
+  }
   bool is_device_variable(std::string_view name) const { return device_variables_.count(name) > 0; }
   bool is_device_global_name(std::string_view name) const { return device_global_names_.count(name) > 0; }
 
  private:
   void build_index();
+  // One bit per (first byte, length) of every name in the maps below: the
+  // extractor asks about every identifier, and most are none of these.
+  bool maybe(std::string_view name) const {
+    if (name.empty()) return false;
+    size_t length = name.size() < 63 ? name.size() : 63;
+    return (prefilter_[static_cast<unsigned char>(name[0])] >> length) & 1u;
+  }
+  void allow(std::string_view name) {
+    if (!name.empty()) prefilter_[static_cast<unsigned char>(name[0])] |= 1ull << (name.size() < 63 ? name.size() : 63);
+  }
+  std::array<uint64_t, 256> prefilter_{};
   NameMap<DecoratorInfo> decorators_;
   NameMap<std::string> flags_, api_modules_, tensor_methods_, strings_;
   NameMap<bool> device_keywords_, device_arg_callees_, device_variables_, device_global_names_;
