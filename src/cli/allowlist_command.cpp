@@ -32,9 +32,14 @@ CommandRunner register_allowlist(CLI::App& app) {
   cmd->add_option("--rules", s->common.rules_dir, "Directory with devices.toml replacing the built-in device rules");
   cmd->add_option("-j,--jobs", s->common.jobs, "Worker threads");
   cmd->add_option("--upstream-version", s->upstream_version, "TEST_LINTER version")->check(CLI::IsMember({7, 8}));
+  cmd->add_option("--config", s->common.config, "Read the configuration from FILE");
+  cmd->add_flag("--isolated", s->common.isolated, "Ignore configuration files");
 
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
+    Config config = apply_config(*cmd, s->common);
+    if (config.allowlist && cmd->count("--allowlist") == 0) s->allowlist = *config.allowlist;
+    if (config.upstream_version && cmd->count("--upstream-version") == 0) s->upstream_version = *config.upstream_version;
     std::filesystem::path root = find_repo_root(s->common.root);
     std::string path = s->allowlist.empty() ? (root / kDefaultAllowlist).string() : s->allowlist;
     std::set<std::string> current = read_allowlist(path);

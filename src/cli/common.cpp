@@ -15,13 +15,29 @@ void add_common_options(CLI::App& command, CommonOptions& o) {
   command.add_option("-o,--output-file", o.output, "Write the output to FILE (atomically) instead of stdout");
   command.add_flag("-v,--verbose", o.verbose, "Say more on stderr (repeatable)");
   command.add_flag("-q,--quiet", o.quiet, "Print no diagnostics about files on stderr");
+  command.add_option("--config", o.config, "Read the configuration from FILE (hwclass.toml or pyproject.toml)");
+  command.add_flag("--isolated", o.isolated, "Ignore configuration files");
+  command.add_flag("--force-exclude", o.force_exclude,
+                   "Apply the configuration's exclude patterns to files named on the command line too");
+}
+
+Config apply_config(const CLI::App& command, CommonOptions& options) {
+  Config config = load_config(options.config, ".", options.isolated);
+  if (config.rules_dir && command.count("--rules") == 0) options.rules_dir = *config.rules_dir;
+  options.exclude = config.exclude;
+  return config;
 }
 
 ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted,
                        const InOrderCallback& in_order) {
   ScanResult result{find_repo_root(options.root), load_vocabulary(options.rules_dir), {}, {}};
   result.discovery = discover(options.paths, result.root);
-  if (wanted) std::erase_if(result.discovery.files, [&](const SourceFile& f) { return !wanted(f); });
+  std::erase_if(result.discovery.files, [&](const SourceFile& f) {
+    if (f.explicit_input && !options.force_exclude) return wanted && !wanted(f);
+    for (const auto& pattern : options.exclude)
+      if (glob_match(pattern, f.relative_path)) return true;
+    return wanted && !wanted(f);
+  });
   const Vocabulary& vocabulary = result.vocabulary;
   result.files = parse_files(result.discovery.files, resolve_jobs(options.jobs),
                              [&](const TSTree* tree, std::string_view source, FileFacts& facts) {

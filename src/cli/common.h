@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "config/config.h"
 #include "discover/discover.h"
 #include "facts/facts.h"
 #include "parse/parallel_parse.h"
@@ -24,7 +25,16 @@ struct CommonOptions {
   std::string output;
   int verbose = 0;
   bool quiet = false;
+  std::string config;  // --config FILE
+  bool isolated = false;
+  bool force_exclude = false;
+  std::vector<std::string> exclude;  // from the configuration
 };
+
+// Loads the configuration (unless --isolated) and applies what all commands
+// share: rules-dir (unless --rules was given) and exclude. `command` tells
+// which options the command line set, which beat the file.
+Config apply_config(const CLI::App& command, CommonOptions& options);
 
 void add_common_options(CLI::App& command, CommonOptions& options);
 

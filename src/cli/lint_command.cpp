@@ -54,7 +54,7 @@ CommandRunner register_lint(CLI::App& app) {
     int upstream_version = 8;
     std::string select_text, ignore_text;
     std::vector<std::string> select, ignore;
-    bool upstream = false, statistics = false, exit_zero = false;
+    bool upstream = false, statistics = false, exit_zero = false, inherit = false;
   };
   auto s = std::make_shared<State>();
   CLI::App* cmd = app.add_subcommand("lint", "Check hw_classification as upstream's TEST_LINTER does, plus the "
@@ -69,6 +69,9 @@ CommandRunner register_lint(CLI::App& app) {
   cmd->add_option("--select", s->select_text, "Only these rule ids (comma-separated)");
   cmd->add_option("--ignore", s->ignore_text, "Not these rule ids (comma-separated)");
   cmd->add_flag("--upstream", s->upstream, "Only upstream's TEST_LINTER rules (a drop-in replacement)");
+  cmd->add_flag("--inherit", s->inherit,
+                "A class inheriting a declaration from a base in the scanned files satisfies [hw_classification], "
+                "as the runtime filter sees it");
   cmd->add_option("--fail-level", s->fail_level, "Exit 1 for findings at or above this severity")
       ->check(CLI::IsMember({"error", "warning", "advice"}));
   cmd->add_flag("--statistics", s->statistics, "Print counts per rule instead of the findings");
@@ -79,8 +82,18 @@ CommandRunner register_lint(CLI::App& app) {
     if (!cmd->parsed()) return -1;
     const bool lintrunner = s->format == "lintrunner";
     try {
+      Config config = apply_config(*cmd, s->common);
+      auto given = [&](const char* option) { return cmd->count(option) > 0; };
+      if (config.allowlist && !given("--allowlist")) s->allowlist = *config.allowlist;
+      if (config.fail_level && !given("--fail-level")) s->fail_level = *config.fail_level;
+      if (config.code && !given("--code")) s->code = *config.code;
+      if (config.upstream_version && !given("--upstream-version")) s->upstream_version = *config.upstream_version;
+      if (config.upstream && !given("--upstream")) s->upstream = *config.upstream;
+      if (config.inherit && !given("--inherit")) s->inherit = *config.inherit;
       s->select = split_ids(s->select_text);
       s->ignore = split_ids(s->ignore_text);
+      if (config.select && !given("--select")) s->select = *config.select;
+      if (config.ignore && !given("--ignore")) s->ignore = *config.ignore;
       for (const auto& id : s->select)
         if (!find_rule(id)) throw UsageError("--select: unknown rule '" + id + "'");
       for (const auto& id : s->ignore)

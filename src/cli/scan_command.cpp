@@ -19,6 +19,7 @@ CommandRunner register_scan(CLI::App& app) {
   cmd->add_option("--format", state->format, "Output format")->check(CLI::IsMember({"json", "text"}));
   return [state, cmd]() -> int {
     if (!cmd->parsed()) return -1;
+    apply_config(*cmd, state->common);
     // Each file is written as soon as it and those before it are parsed, and
     // its facts dropped, so output overlaps parsing and never piles up.
     OutputSink sink(state->common.output);

@@ -39,7 +39,7 @@ struct Collector {
   Discovery& out;
   std::unordered_set<std::string> seen;
 
-  void add_file(const fs::path& path, const std::string& display) {
+  void add_file(const fs::path& path, const std::string& display, bool explicit_input = false) {
     std::error_code ec;
     fs::path canonical = fs::canonical(path, ec);
     if (ec) {
@@ -47,7 +47,7 @@ struct Collector {
       return;
     }
     if (!seen.insert(canonical.string()).second) return;
-    out.files.push_back({display, canonical.string(), relative_to_root(canonical, root)});
+    out.files.push_back({display, canonical.string(), relative_to_root(canonical, root), explicit_input});
   }
 
   void walk_directory(const fs::path& dir, const std::string& display_dir) {
@@ -105,7 +105,7 @@ Discovery discover(const std::vector<std::string>& inputs, const fs::path& root)
       continue;
     }
     if (fs::is_directory(status)) collector.walk_directory(input, input);
-    else collector.add_file(input, input);
+    else collector.add_file(input, input, true);
   }
   std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) {
     return a.relative_path != b.relative_path ? a.relative_path < b.relative_path

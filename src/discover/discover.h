@@ -13,6 +13,7 @@ struct SourceFile {
   std::string display_path;   // as given, or the given directory joined with the found path
   std::string absolute_path;  // canonical
   std::string relative_path;  // to the repo root, '/'-separated; absolute when outside it
+  bool explicit_input = false;  // named on the command line, not found in a directory
 };
 
 struct DiscoveryProblem {

@@ -39,6 +39,15 @@ if [ "$(id -u)" != 0 ]; then
   expect 2 "cannot read: Permission denied" -- "$hw" scan --root "$dir" "$dir/test/test_ok.py"
   chmod 644 "$dir/test/test_ok.py"
 fi
+mkdir -p "$dir/cfg"
+printf '[tool.hwclass]\nfail-level = "warning"\nbogus-key = 1\n' >"$dir/cfg/pyproject.toml"
+expect 2 "pyproject.toml:3: unknown key 'bogus-key' in the hwclass configuration" -- sh -c "cd '$dir/cfg' && '$hw' lint ."
+expect 0 "" -- sh -c "cd '$dir/cfg' && '$hw' lint --isolated ."
+printf 'exclude = ["test/test_ok.py"]\n' >"$dir/hwclass.toml"
+printf 'class TestA:\n    def test_a(self): pass\n' >"$dir/test/test_more.py"
+expect 1 "" -- sh -c "cd '$dir' && '$hw' lint --root . test/test_ok.py"
+expect 0 "" -- sh -c "cd '$dir' && '$hw' lint --root . --force-exclude test/test_ok.py"
+rm "$dir/hwclass.toml"
 printf '%s\n' "$dir/test/test_ok.py" >"$dir/list"
 expect 0 "" -- "$hw" scan --root "$dir" -o "$dir/facts.json" -- "@$dir/list"
 grep -q '"name": "TestA"' "$dir/facts.json" || { echo "FAIL: -o did not write the facts"; failures=$((failures + 1)); }
