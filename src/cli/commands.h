@@ -13,5 +13,7 @@ using CommandRunner = std::function<int()>;
 CommandRunner register_scan(CLI::App& app);
 CommandRunner register_lint(CLI::App& app);
 CommandRunner register_allowlist(CLI::App& app);
+CommandRunner register_classify(CLI::App& app);
+CommandRunner register_explain(CLI::App& app);
 
 }  // namespace hwclass

@@ -68,6 +68,10 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     w.field("scan_level", i.scan_level).end_object();
   }
   w.end_array().field("calls_run_tests", f.calls_run_tests);
+  w.key("imports").begin_array();
+  for (const auto& i : f.imports)
+    w.begin_object().field("module", i.module).field("name", i.name).field("alias", i.alias).field("line", i.line).end_object();
+  w.end_array();
   w.key("classes").begin_array();
   for (const auto& c : f.classes) write_class(w, c);
   w.end_array().key("instantiations").begin_array();
@@ -105,6 +109,7 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     if (s.role != DecoratorRole::None) w.field("role", to_string(s.role));
     if (s.in_decorator) w.field("in_decorator", true);
     if (s.in_condition) w.field("in_condition", true);
+    if (s.guarded) w.field("guarded", true);
     w.end_object();
   }
   w.end_array().end_object();

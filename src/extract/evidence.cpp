@@ -51,6 +51,7 @@ DeviceSite& Extractor::add_site(SiteKind kind, std::string device, std::string s
   if (scope.method) site.method = scope.method->name;
   site.in_decorator = scope.in_decorator;
   site.in_condition = scope.in_condition;
+  site.guarded = scope.guarded;
   site.walk_statement = scope.walk_statement;
   site.walk_depth = scope.depth;
   return site;
@@ -106,6 +107,8 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
   NodeKind parent_kind = g_.kind(node);
   bool conditional = parent_kind == NodeKind::IfStatement || parent_kind == NodeKind::ElifClause ||
                      parent_kind == NodeKind::WhileStatement;
+  // The branches of a test that checks a device run only where it fits.
+  bool guard = false;
   if (ts_tree_cursor_goto_first_child(&cursor_)) {
     do {
       TSNode child = ts_tree_cursor_current_node(&cursor_);
@@ -120,14 +123,15 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
                                (kind == NodeKind::Assignment || kind == NodeKind::AugmentedAssignment);
       if (adds_ast_level(kind) && !same_node && !statement_wrapper) ++inner.depth;
       TSFieldId field = ts_tree_cursor_current_field_id(&cursor_);
-      if (conditional && field == g_.f_condition) inner.in_condition = true;
-      if (kind == NodeKind::Identifier) {
-        on_identifier(child, field, inner);
-        continue;
-      }
-      // Nested functions keep their enclosing method as owner, but a
-      // parameter list shadows nothing outside the method it belongs to.
-      visit(child, inner);
+      bool is_condition = conditional && field == g_.f_condition;
+      if (is_condition) inner.in_condition = true;
+      else if (guard) inner.guarded = true;
+      size_t sites_before = facts_.sites.size();
+      // Identifiers have no children; everything else is walked, nested
+      // functions keeping their enclosing method as owner.
+      if (kind == NodeKind::Identifier) on_identifier(child, field, inner);
+      else visit(child, inner);
+      if (is_condition) guard = facts_.sites.size() > sites_before;
     } while (ts_tree_cursor_goto_next_sibling(&cursor_));
     ts_tree_cursor_goto_parent(&cursor_);
   }

@@ -25,6 +25,7 @@ struct Scope {
   uint32_t depth = 0;  // depth in Python's AST below the class-body statement
   bool in_decorator = false;
   bool in_condition = false;
+  bool guarded = false;
 };
 
 inline constexpr uint32_t kOutsideClassBody = UINT32_MAX;
@@ -56,6 +57,7 @@ class Extractor {
   bool read_declaration(TSNode statement, Declaration& declaration) const;
   void read_instantiation(TSNode call, bool statement_level);
   void read_device_global(TSNode assignment, size_t sites_before);
+  void read_import(TSNode statement);
 
   // evidence.cpp: every expression, for device evidence. walk() starts the
   // shared cursor at `node`; visit() and visit_children() expect it there.

@@ -130,11 +130,28 @@ struct DeviceSite {
   std::string method;    // enclosing method of that class, "" for class-level code
   DecoratorRole role = DecoratorRole::None;
   bool in_decorator = false;  // inside a decorator expression
-  bool in_condition = false;  // inside an if/while/assert test or skipIf condition
+  bool in_condition = false;  // inside an if/while/assert test
+  bool guarded = false;       // in the body of an if/while whose test checks a device
   // Breadth-first position inside the enclosing class-body statement, as
   // Python's ast.walk visits it: (statement, depth, source order).
   uint32_t walk_statement = 0;
   uint32_t walk_depth = 0;
+};
+
+// A module-level import the statement scan sees. `from m import n as a`:
+// {m, n, a}; `from m import *`: {m, "*", ""}; `import m.x as a`: {m.x, "", a};
+// `import m.x`: {m.x, "", ""} (binds `m`). Relative modules keep their dots.
+struct Import {
+  std::string module;
+  std::string name;
+  std::string alias;
+  uint32_t line = 0;
+  // The name this import binds in the module's namespace.
+  std::string bound_name() const {
+    if (!alias.empty()) return alias;
+    if (!name.empty()) return name;
+    return module.substr(0, module.find('.'));
+  }
 };
 
 struct DeviceGlobal {
@@ -166,6 +183,7 @@ struct FileFacts {
   std::vector<ClassFact> classes;  // found by upstream's statement scan, in scan order
   std::vector<Instantiation> instantiations;
   bool calls_run_tests = false;
+  std::vector<Import> imports;
   std::vector<DeviceGlobal> device_globals;
   std::vector<DeviceSite> sites;  // in source order
 

@@ -58,7 +58,9 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
   } catch (const toml::parse_error& e) {
     throw ConfigError(source + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
   }
-  check_keys(root, {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators"},
+  check_keys(root,
+             {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators", "instantiate",
+              "aggregators", "classify"},
              source, "the top level");
   if (root["schema"].value<int64_t>().value_or(0) != 1)
     throw ConfigError(source + ": 'schema' must be 1");
@@ -121,6 +123,27 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
       v.multi_device_decorators[std::string(key.str())] = string_list(*multi, key.str(), source);
     }
   }
+  if (const auto* inst = root["instantiate"].as_table()) {
+    check_keys(*inst, {"default_devices", "opt_in", "privateuse1"}, source, "[instantiate]");
+    v.default_devices = string_list(*inst, "default_devices", source);
+    v.privateuse1_devices = string_list(*inst, "privateuse1", source, false);
+    if (const auto* opt = (*inst)["opt_in"].as_table())
+      for (const auto& [device, keyword] : *opt)
+        v.opt_in_devices[std::string(device.str())] = keyword.value<std::string>().value_or("");
+  } else {
+    v.default_devices = {"cpu", "cuda"};
+  }
+  if (const auto* cls = root["classify"].as_table()) {
+    check_keys(*cls, {"device_specific_apis", "device_specific_decorators"}, source, "[classify]");
+    v.device_specific_apis = string_list(*cls, "device_specific_apis", source, false);
+    v.device_specific_decorators = string_list(*cls, "device_specific_decorators", source, false);
+  }
+  if (const auto* agg = root["aggregators"].as_table())
+    for (const auto& [dir, file] : *agg) {
+      auto target = file.value<std::string>();
+      if (!target) throw ConfigError(where(source, file) + ": aggregator '" + std::string(dir.str()) + "' must name a file");
+      v.aggregators[std::string(dir.str())] = *target;
+    }
   v.build_index();
   return v;
 }

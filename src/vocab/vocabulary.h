@@ -47,6 +47,12 @@ class Vocabulary {
   std::vector<std::string> availability_functions;
   std::vector<DeviceInfo> devices;  // in file order
   std::map<std::string, std::vector<std::string>> multi_device_decorators;
+  std::vector<std::string> default_devices;           // instantiated unless excluded
+  std::map<std::string, std::string> opt_in_devices;  // device -> keyword that must be True
+  std::vector<std::string> privateuse1_devices;
+  std::map<std::string, std::string> aggregators;     // directory prefix -> invoking file
+  std::vector<std::string> device_specific_apis;      // dotted prefixes of APIs that stay device-specific
+  std::vector<std::string> device_specific_decorators;
 
   bool is_member(std::string_view name) const;
   const std::string* alias_target(std::string_view name) const;

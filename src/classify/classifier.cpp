@@ -1,0 +1,253 @@
+// The inference rules of rules/classify.md, in the order they are tried.
+#include "classify/classifier.h"
+
+#include <algorithm>
+
+#include "classify/evidence.h"
+
+namespace hwclass {
+
+const char* to_string(Confidence c) {
+  switch (c) {
+    case Confidence::Low: return "low";
+    case Confidence::Medium: return "medium";
+    case Confidence::High: return "high";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return s;
+}
+
+struct Context {
+  const std::vector<FileFacts>& files;
+  const Resolution& resolution;
+  const Vocabulary& vocab;
+  ClassRef ref;
+  const FileFacts& file;
+  const ClassFact& cls;
+  const ResolvedClass& resolved;
+  ClassEvidence ev;
+  Verdict& v;
+
+  // The member for code specific to `device` ("" when no member is).
+  std::string member_of(const std::string& device) const {
+    const DeviceInfo* d = vocab.device(device);
+    return d ? d->member : "";
+  }
+  bool device_specific(const std::string& member) const {
+    return !member.empty() && member != "GENERIC" && member != "ACCELERATOR";
+  }
+  void decide(const char* rule, std::string member, Confidence confidence) {
+    v.rules.push_back(rule);
+    v.inferred = std::move(member);
+    v.confidence = confidence;
+  }
+  Reason instantiation_reason() const {
+    const Instantiation& inst = file.instantiations[resolved.instantiation];
+    return Reason{"instantiation", "", std::string("instantiate_device_type_tests(") + inst.target_text + ")",
+                  "<module>", inst.line, file.relative_path};
+  }
+  // Needs of one device (or any) at Requires strength, from tests and shared code.
+  std::vector<const Need*> requirements(const std::string& device = "") const {
+    std::vector<const Need*> out;
+    auto take = [&](const Need& n) {
+      if (n.strength == Strength::Requires && (device.empty() || n.site->device == device)) out.push_back(&n);
+    };
+    for (const Need& n : ev.shared) take(n);
+    for (const TestEvidence& t : ev.tests)
+      for (const Need& n : t.needs) take(n);
+    std::sort(out.begin(), out.end(), [](const Need* a, const Need* b) {
+      return std::tie(a->file->relative_path, a->site->location.start_byte) <
+             std::tie(b->file->relative_path, b->site->location.start_byte);
+    });
+    return out;
+  }
+  bool any_specific(const std::vector<const Need*>& needs) const {
+    return std::any_of(needs.begin(), needs.end(), [](const Need* n) { return n->specific; });
+  }
+  void add_reasons(const std::vector<const Need*>& needs, std::vector<Reason>& into) const {
+    for (const Need* n : needs) into.push_back(reason_of(*n));
+  }
+};
+
+// Single-device code in a class that should run everywhere stands in the way.
+void hardcoded_blockers(Context& c) {
+  for (const Need* n : c.requirements()) {
+    const std::string& d = n->site->device;
+    if (d == "accelerator" || d == "cpu") continue;
+    c.v.blockers.push_back(reason_of(*n));
+  }
+}
+
+void infer_instantiated(Context& c) {
+  const Instantiation& inst = c.file.instantiations[c.resolved.instantiation];
+  c.v.reasons.push_back(c.instantiation_reason());
+  if (inst.only_for.state == DeviceList::State::Literal && inst.only_for.values.size() == 1) {
+    std::string device = lower(inst.only_for.values[0]);
+    std::string member = c.member_of(device);
+    c.decide("instantiated-for-one-device", c.device_specific(member) ? member : "ACCELERATOR", Confidence::High);
+    auto needs = c.requirements(device);
+    if (c.device_specific(member) && !c.any_specific(needs)) {
+      c.v.target = "ACCELERATOR";
+      c.v.blockers.push_back(Reason{"only_for", device, "only_for=" + inst.only_for.values[0], "<module>", inst.line,
+                                    c.file.relative_path});
+      c.add_reasons(needs, c.v.blockers);
+    }
+    return;
+  }
+  std::string only;
+  bool every_test_only = !c.ev.tests.empty();
+  for (const TestEvidence& t : c.ev.tests) {
+    if (t.only_device.empty() || (!only.empty() && t.only_device != only)) every_test_only = false;
+    only = t.only_device;
+  }
+  std::string member = every_test_only ? c.member_of(only) : "";
+  if (c.device_specific(member)) {
+    c.decide("every-test-only-one-device", member, Confidence::High);
+    auto needs = c.requirements(only);
+    c.add_reasons(needs, c.v.reasons);
+    if (!c.any_specific(needs) && member != "CPU") {
+      c.v.target = "ACCELERATOR";
+      c.add_reasons(needs, c.v.blockers);
+    }
+    return;
+  }
+  c.decide("instantiated-for-every-device", "ACCELERATOR", Confidence::High);
+  if (inst.only_for.state != DeviceList::State::Absent)
+    c.v.blockers.push_back(Reason{"only_for", "", "only_for=" + (inst.only_for.state == DeviceList::State::Unknown
+                                                                      ? inst.only_for.text
+                                                                      : std::to_string(inst.only_for.values.size()) +
+                                                                            " devices"),
+                                  "<module>", inst.line, c.file.relative_path});
+  hardcoded_blockers(c);
+  if (!c.v.blockers.empty()) c.v.confidence = Confidence::Medium;
+}
+
+// Class names for a split, following upstream's convention (#192118):
+// TestX (GENERIC), TestXDevice (ACCELERATOR), TestXCUDA (device-specific).
+void suggest_split(Context& c, const std::string& device_member) {
+  std::string base = c.cls.name;
+  for (const char* suffix : {"Device", "CUDA", "MPS", "XPU", "CPU"}) {
+    std::string s(suffix);
+    if (base.size() > s.size() && base.compare(base.size() - s.size(), s.size(), s) == 0) base.resize(base.size() - s.size());
+  }
+  SplitPart generic{base, "GENERIC", {}}, device{base + "Device", "ACCELERATOR", {}},
+      specific{base + device_member, device_member, {}};
+  for (const TestEvidence& t : c.ev.tests) {
+    bool needs_device = false, is_specific = false;
+    for (const std::string& d : t.needed) needs_device |= d != "cpu";
+    for (const Need& n : t.needs) is_specific |= n.specific && n.strength == Strength::Requires;
+    (!needs_device ? generic : is_specific && !device_member.empty() ? specific : device).tests.push_back(t.name);
+  }
+  for (SplitPart* part : {&generic, &device, &specific})
+    if (!part->tests.empty()) c.v.split.push_back(*part);
+  if (c.v.split.size() < 2) c.v.split.clear();
+}
+
+void infer_not_instantiated(Context& c) {
+  bool device_param = std::any_of(c.ev.tests.begin(), c.ev.tests.end(), [](const TestEvidence& t) { return t.takes_device; });
+  if (device_param) {
+    // Instantiated through a subclass? Then it is a device-generic template.
+    for (size_t f = 0; f < c.files.size(); ++f)
+      for (size_t k = 0; k < c.files[f].classes.size(); ++k) {
+        const ResolvedClass& other = c.resolution.classes[f][k];
+        if (other.instantiation >= 0 && std::find(other.mro.begin(), other.mro.end(), c.ref) != other.mro.end()) {
+          c.decide("base-of-instantiated-class", "ACCELERATOR", Confidence::Medium);
+          c.v.reasons.push_back(Reason{"subclass", "", c.files[f].classes[k].name, "", c.files[f].classes[k].line,
+                                       c.files[f].relative_path});
+          return;
+        }
+      }
+    c.decide("device-parameter-without-instantiation", "ACCELERATOR", Confidence::Low);
+    return;
+  }
+  std::set<std::string> devices;
+  size_t needing = 0, cpu_only = 0;
+  for (const TestEvidence& t : c.ev.tests) {
+    bool any = false;
+    for (const std::string& d : t.needed)
+      if (d != "cpu") devices.insert(d), any = true;
+    needing += any;
+    cpu_only += t.only_device == "cpu" || t.needed.count("cpu");
+  }
+  if (devices.empty()) {
+    if (cpu_only > 0 && cpu_only == c.ev.tests.size()) {
+      c.decide("every-test-needs-cpu", "CPU", Confidence::Medium);
+      return;
+    }
+    c.decide("no-device-requirement", "GENERIC", Confidence::High);
+    for (const Need& n : c.ev.shared)
+      if (n.site->kind == SiteKind::AcceleratorApi) c.v.blockers.push_back(reason_of(n));
+    for (const TestEvidence& t : c.ev.tests)
+      for (const Need& n : t.needs)
+        if (n.site->kind == SiteKind::AcceleratorApi) c.v.blockers.push_back(reason_of(n));
+    if (!c.v.blockers.empty()) c.v.confidence = Confidence::Medium;
+    return;
+  }
+  bool all = needing == c.ev.tests.size();
+  // "Some GPU" (skip_if_lt_x_gpu, HAS_GPU) is met by the one device the code names.
+  std::set<std::string> named;
+  for (const std::string& d : devices)
+    if (d != "gpu" && d != "accelerator") named.insert(d);
+  std::string member = named.size() == 1 ? c.member_of(*named.begin()) : "";
+  auto needs = c.requirements();
+  c.add_reasons(needs, c.v.reasons);
+  if (c.device_specific(member)) {
+    c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", member,
+             all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low);
+    if (!c.any_specific(needs) && member != "CPU") {
+      c.v.target = "ACCELERATOR";
+      c.v.blockers.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+                                    c.cls.line, c.file.relative_path});
+      c.add_reasons(needs, c.v.blockers);
+    }
+  } else {
+    bool some_accelerator = std::all_of(devices.begin(), devices.end(), [](const std::string& d) {
+      return d == "gpu" || d == "accelerator";
+    });
+    c.decide("needs-an-accelerator", "ACCELERATOR", some_accelerator && all ? Confidence::Medium : Confidence::Low);
+    c.v.blockers.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+                                  c.cls.line, c.file.relative_path});
+    hardcoded_blockers(c);
+  }
+  if (!all) suggest_split(c, c.device_specific(member) ? member : "");
+}
+
+}  // namespace
+
+Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& resolution,
+                       const Vocabulary& vocabulary, ClassRef ref) {
+  Verdict v;
+  v.ref = ref;
+  const FileFacts& file = files[ref.file];
+  const ResolvedClass& resolved = resolution.of(ref);
+  Context c{files, resolution, vocabulary, ref, file, file.classes[ref.cls], resolved,
+            gather_evidence(files, resolved, vocabulary), v};
+  if (resolved.declared_in.valid()) {
+    v.declared = files[resolved.declared_in.file].classes[resolved.declared_in.cls].declaration.member;
+    v.declaration_inherited = !(resolved.declared_in == ref);
+  }
+  if (resolved.instantiation >= 0) infer_instantiated(c);
+  else infer_not_instantiated(c);
+  if (v.target == v.inferred) v.target.clear();
+  v.agrees = !v.declared.empty() && v.declared == v.inferred;
+  return v;
+}
+
+std::vector<Verdict> classify(const std::vector<FileFacts>& files, const Resolution& resolution,
+                              const Vocabulary& vocabulary) {
+  std::vector<Verdict> out;
+  for (size_t f = 0; f < files.size(); ++f)
+    for (size_t k = 0; k < files[f].classes.size(); ++k) {
+      ClassRef ref{static_cast<int>(f), static_cast<int>(k)};
+      if (!resolution.of(ref).tests.empty()) out.push_back(classify_class(files, resolution, vocabulary, ref));
+    }
+  return out;
+}
+
+}  // namespace hwclass

@@ -1,0 +1,118 @@
+#include "classify/evidence.h"
+
+#include <algorithm>
+
+#include "facts/owner.h"
+
+namespace hwclass {
+namespace {
+
+bool starts_with_any(const std::string& text, const std::vector<std::string>& prefixes) {
+  for (const auto& p : prefixes)
+    if (text.rfind(p, 0) == 0) return true;
+  return false;
+}
+
+// "@a.skipCUDAIfNoCudnn(x)" -> "skipCUDAIfNoCudnn"
+std::string decorator_name(const std::string& text) {
+  std::string name = text.substr(text.empty() || text[0] != '@' ? 0 : 1);
+  name = name.substr(0, name.find('('));
+  size_t dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
+bool names_no_device(const std::string& device) {
+  return device == "unknown" || device == "multiple" || device == "dynamic";
+}
+
+Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) {
+  Need n{&s, &file, Strength::Requires, false};
+  switch (s.kind) {
+    case SiteKind::OnlyDecorator:
+      if (names_no_device(s.device)) n.strength = Strength::Aware;
+      break;
+    case SiteKind::DeviceDecorator:
+      n.strength = s.role == DecoratorRole::Requires ? Strength::Requires : Strength::Aware;
+      break;
+    case SiteKind::DeviceFlag:
+      if (s.in_condition && !s.in_decorator) n.strength = Strength::Weak;
+      break;
+    case SiteKind::DeviceGlobal:
+      n.strength = Strength::Weak;
+      break;
+    case SiteKind::DeviceGlobalUse:
+      // A global chosen at run time ("cuda" if TEST_CUDA else "cpu") runs the
+      // test on whatever accelerator there is.
+      if (s.in_condition || s.guarded) n.strength = Strength::Weak;
+      break;
+    default:
+      if (s.in_condition || s.guarded || names_no_device(s.device)) n.strength = Strength::Weak;
+      break;
+  }
+  // "cpu" literals run anywhere; CPU-only backends (mkldnn) and @onlyCPU do not.
+  if (s.device == "cpu" && (s.kind == SiteKind::DeviceString || s.kind == SiteKind::DeviceFlag))
+    n.strength = Strength::Weak;
+  if (s.kind == SiteKind::OnlyDecorator || s.kind == SiteKind::DeviceDecorator) {
+    const auto& specific = v.device_specific_decorators;
+    n.specific = std::find(specific.begin(), specific.end(), decorator_name(s.text)) != specific.end();
+  } else if (s.kind == SiteKind::AcceleratorApi) {
+    n.specific = starts_with_any(s.text, v.device_specific_apis);
+  }
+  return n;
+}
+
+std::string required_device(const DeviceSite& s) {
+  return s.kind == SiteKind::DeviceGlobalUse && names_no_device(s.device) ? "accelerator" : s.device;
+}
+
+bool takes_device(const Method& m) {
+  for (const Parameter& p : m.parameters)
+    if ((p.name == "device" || p.name == "devices") && p.kind != ParamKind::VarArgs && p.kind != ParamKind::VarKwargs)
+      return true;
+  return false;
+}
+
+}  // namespace
+
+Reason reason_of(const Need& need) {
+  const DeviceSite& s = *need.site;
+  return Reason{to_string(s.kind), s.device, s.text, owner_name(*need.file, s), s.location.line,
+                need.file->relative_path};
+}
+
+ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const ResolvedClass& resolved,
+                              const Vocabulary& vocabulary) {
+  ClassEvidence ev;
+  for (const TestRef& t : resolved.tests) {
+    TestEvidence te;
+    te.name = t.name;
+    te.takes_device = takes_device(files[t.defined_in.file].classes[t.defined_in.cls].methods[t.method]);
+    ev.tests.push_back(std::move(te));
+  }
+  for (ClassRef ref : resolved.mro) {
+    const FileFacts& file = files[ref.file];
+    for (const DeviceSite& s : file.sites) {
+      if (s.class_index != ref.cls || s.walk_statement == UINT32_MAX) continue;
+      Need need = read_need(s, file, vocabulary);
+      auto test = std::find_if(ev.tests.begin(), ev.tests.end(), [&](const TestEvidence& t) { return t.name == s.method; });
+      if (test == ev.tests.end()) {
+        ev.shared.push_back(need);
+        ev.shared_requirement |= need.strength == Strength::Requires;
+        continue;
+      }
+      test->needs.push_back(need);
+      if (need.strength == Strength::Requires) test->needed.insert(required_device(s));
+      if (s.kind == SiteKind::OnlyDecorator && need.strength == Strength::Requires) test->only_device = s.device;
+    }
+  }
+  for (const Need& n : ev.shared) {
+    if (n.strength != Strength::Requires) continue;
+    for (TestEvidence& t : ev.tests) {
+      t.needed.insert(required_device(*n.site));
+      if (n.site->kind == SiteKind::OnlyDecorator && t.only_device.empty()) t.only_device = n.site->device;
+    }
+  }
+  return ev;
+}
+
+}  // namespace hwclass

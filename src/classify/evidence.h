@@ -1,0 +1,49 @@
+// Evidence for classification: each device site of a class (and of the
+// classes it inherits from) read as what a test needs. Rules in
+// rules/classify.md refer to these strengths.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "classify/verdict.h"
+#include "facts/facts.h"
+#include "resolve/resolved.h"
+#include "vocab/vocabulary.h"
+
+namespace hwclass {
+
+enum class Strength {
+  Weak,      // guarded (`if torch.cuda.is_available()`), run-time devices, "cpu" literals
+  Aware,     // device-generic hooks: skipCUDAIf, dtypesIfCUDA, onlyNativeDeviceTypes
+  Requires,  // the test cannot run without this device: .cuda(), "cuda", @onlyCUDA, skipIf(not TEST_CUDA)
+};
+
+struct Need {
+  const DeviceSite* site = nullptr;
+  const FileFacts* file = nullptr;
+  Strength strength = Strength::Weak;
+  bool specific = false;  // stays device-specific after a migration (cuDNN, NCCL, CUDA graphs, ...)
+};
+
+struct TestEvidence {
+  std::string name;
+  bool takes_device = false;
+  std::vector<Need> needs;            // the test's own sites
+  std::set<std::string> needed;  // devices it Requires, own and shared
+  std::string only_device;            // device of its @onlyX decorator, "" when none
+};
+
+struct ClassEvidence {
+  std::vector<TestEvidence> tests;
+  std::vector<Need> shared;  // class body, class decorators, setUp and helpers: apply to every test
+  bool shared_requirement = false;
+};
+
+ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const ResolvedClass& resolved,
+                              const Vocabulary& vocabulary);
+
+Reason reason_of(const Need& need);
+
+}  // namespace hwclass

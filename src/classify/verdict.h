@@ -1,0 +1,45 @@
+// What classify says about one test class.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "facts/facts.h"
+#include "resolve/resolved.h"
+
+namespace hwclass {
+
+enum class Confidence { Low, Medium, High };
+const char* to_string(Confidence);
+
+// An evidence site that decided a verdict or stands in the way of a target.
+struct Reason {
+  std::string kind;   // site kind, or "instantiation", "only_for", "device-param"
+  std::string device;
+  std::string text;
+  std::string owner;  // Class.method
+  uint32_t line = 0;
+  std::string file;   // repo-relative file of the site (inherited evidence may come from elsewhere)
+};
+
+struct SplitPart {
+  std::string class_name;  // TestX, TestXDevice, TestXCUDA
+  std::string member;
+  std::vector<std::string> tests;
+};
+
+struct Verdict {
+  ClassRef ref;
+  std::string inferred;  // a HardwareClassification member
+  Confidence confidence = Confidence::Low;
+  std::vector<std::string> rules;  // ids of the inference rules that fired (rules/classify.md)
+  std::vector<Reason> reasons;
+  std::string target;  // where a migration should take it; empty when it is the inferred member
+  std::vector<Reason> blockers;
+  std::string declared;  // the effective declaration's member, "" when none
+  bool declaration_inherited = false;
+  bool agrees = false;
+  std::vector<SplitPart> split;
+};
+
+}  // namespace hwclass

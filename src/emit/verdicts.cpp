@@ -1,0 +1,140 @@
+#include "emit/verdicts.h"
+
+#include <fstream>
+#include <map>
+
+#include "emit/json_writer.h"
+
+namespace hwclass {
+namespace {
+
+std::string name_of(const std::string& member, bool seed) {
+  return seed && member == "ACCELERATOR" ? "DEVICE_GENERIC" : member;
+}
+
+std::string variant_list(const ResolvedClass& r) {
+  std::string out;
+  for (const auto& v : r.variants) out += (out.empty() ? "" : " ") + v.name;
+  if (!r.variants_exact) out += out.empty() ? "(not literal)" : " (not literal)";
+  return out;
+}
+
+void write_reasons(JsonWriter& w, const std::vector<Reason>& reasons) {
+  w.begin_array();
+  for (const Reason& r : reasons)
+    w.begin_object()
+        .field("kind", r.kind)
+        .field("device", r.device)
+        .field("text", r.text)
+        .field("owner", r.owner)
+        .field("path", r.file)
+        .field("line", r.line)
+        .end_object();
+  w.end_array();
+}
+
+std::string json(const std::vector<FileFacts>& files, const Resolution& res, const std::vector<Verdict>& verdicts,
+                 bool seed) {
+  std::string out;
+  JsonWriter w(out, 2);
+  w.begin_object().field("schema", "hwclass.classify/v1").key("classes").begin_array();
+  for (const Verdict& v : verdicts) {
+    const FileFacts& f = files[v.ref.file];
+    const ClassFact& c = f.classes[v.ref.cls];
+    const ResolvedClass& r = res.of(v.ref);
+    w.begin_object().field("path", f.relative_path).field("class", c.name).field("line", c.line);
+    w.field("invoking_file", r.invoking_file).field("tests", static_cast<uint64_t>(r.tests.size()));
+    w.field("inferred", name_of(v.inferred, seed)).field("confidence", to_string(v.confidence));
+    w.key("rules").string_array(v.rules);
+    w.key("reasons");
+    write_reasons(w, v.reasons);
+    w.key("declared");
+    if (v.declared.empty()) w.null();
+    else w.value(name_of(v.declared, seed));
+    w.field("declaration_inherited", v.declaration_inherited).field("agrees", v.agrees);
+    w.key("target");
+    if (v.target.empty()) w.null();
+    else w.value(name_of(v.target, seed));
+    w.key("blockers");
+    write_reasons(w, v.blockers);
+    w.key("variants").begin_array();
+    for (const auto& var : r.variants) w.begin_object().field("device", var.device).field("class", var.name).end_object();
+    w.end_array().field("variants_exact", r.variants_exact);
+    w.key("split").begin_array();
+    for (const SplitPart& p : v.split) {
+      w.begin_object().field("class", p.class_name).field("hw_classification", name_of(p.member, seed));
+      w.key("tests").string_array(p.tests).end_object();
+    }
+    w.end_array().end_object();
+  }
+  w.end_array().end_object();
+  out.push_back('\n');
+  return out;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string csv(const std::vector<FileFacts>& files, const Resolution& res, const std::vector<Verdict>& verdicts,
+                bool seed) {
+  std::string out = "path,class,line,tests,inferred,confidence,declared,agrees,target,variants\n";
+  for (const Verdict& v : verdicts) {
+    const FileFacts& f = files[v.ref.file];
+    const ResolvedClass& r = res.of(v.ref);
+    out += csv_field(f.relative_path) + "," + csv_field(f.classes[v.ref.cls].name) + "," +
+           std::to_string(f.classes[v.ref.cls].line) + "," + std::to_string(r.tests.size()) + "," +
+           name_of(v.inferred, seed) + "," + to_string(v.confidence) + "," + name_of(v.declared, seed) + "," +
+           (v.declared.empty() ? "" : v.agrees ? "yes" : "no") + "," + name_of(v.target, seed) + "," +
+           csv_field(variant_list(r)) + "\n";
+  }
+  return out;
+}
+
+std::string text(const std::vector<FileFacts>& files, const Resolution& res, const std::vector<Verdict>& verdicts,
+                 bool seed) {
+  std::string out;
+  int file = -1;
+  std::map<std::string, size_t> totals;
+  for (const Verdict& v : verdicts) {
+    const FileFacts& f = files[v.ref.file];
+    const ClassFact& c = f.classes[v.ref.cls];
+    const ResolvedClass& r = res.of(v.ref);
+    if (v.ref.file != file) {
+      file = v.ref.file;
+      out += f.relative_path + (r.invoking_file != f.relative_path ? "  (runs through " + r.invoking_file + ")" : "") + "\n";
+    }
+    ++totals[v.inferred];
+    std::string line = "  " + c.name + " (line " + std::to_string(c.line) + ", " + std::to_string(r.tests.size()) +
+                       (r.tests.size() == 1 ? " test): " : " tests): ") + name_of(v.inferred, seed) + " [" +
+                       to_string(v.confidence) + "]";
+    if (!v.declared.empty())
+      line += std::string(v.agrees ? ", declared " : ", MISMATCH: declared ") + name_of(v.declared, seed) +
+              (v.declaration_inherited ? " (inherited)" : "");
+    if (!v.target.empty())
+      line += ", target " + name_of(v.target, seed) + " (" + std::to_string(v.blockers.size()) + " blockers)";
+    else if (!v.blockers.empty())
+      line += ", " + std::to_string(v.blockers.size()) + " blockers";
+    if (!r.variants.empty() || !r.variants_exact) line += ", runs as " + variant_list(r);
+    if (!v.split.empty()) line += ", split suggested";
+    out += line + "\n";
+  }
+  std::string summary;
+  for (const auto& [member, n] : totals) summary += (summary.empty() ? "" : ", ") + name_of(member, seed) + " " + std::to_string(n);
+  out += std::to_string(verdicts.size()) + " test classes: " + (summary.empty() ? "none" : summary) + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string verdicts_output(const std::vector<FileFacts>& files, const Resolution& resolution,
+                            const std::vector<Verdict>& verdicts, const VerdictOutputOptions& o) {
+  if (o.format == "json") return json(files, resolution, verdicts, o.seed_names);
+  if (o.format == "csv") return csv(files, resolution, verdicts, o.seed_names);
+  return text(files, resolution, verdicts, o.seed_names);
+}
+
+}  // namespace hwclass

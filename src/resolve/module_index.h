@@ -1,0 +1,27 @@
+// Dotted module names of the scanned files: `test/jit/test_fuser.py` is both
+// `test.jit.test_fuser` (from the root) and `jit.test_fuser` (from test/,
+// which is on sys.path when PyTorch runs its tests).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "facts/facts.h"
+
+namespace hwclass {
+
+class ModuleIndex {
+ public:
+  explicit ModuleIndex(const std::vector<FileFacts>& files);
+  // The file of `module` imported from `importer` (relative imports keep
+  // their leading dots), or -1.
+  int find(const std::string& module, int importer) const;
+  const std::string& package_of(int file) const { return packages_[file]; }
+
+ private:
+  std::map<std::string, int> by_name_;
+  std::vector<std::string> packages_;  // dotted package of each file, from the root
+};
+
+}  // namespace hwclass

@@ -1,0 +1,48 @@
+// What resolution adds to the facts: links between classes across files,
+// what each class inherits, and the device variants it runs as. Plain data,
+// read by classify, lint and emit.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "facts/facts.h"
+
+namespace hwclass {
+
+struct ClassRef {
+  int file = -1;
+  int cls = -1;
+  bool valid() const { return file >= 0; }
+  bool operator==(const ClassRef&) const = default;
+};
+
+struct TestRef {
+  std::string name;
+  ClassRef defined_in;  // the class whose body has the def
+  int method = -1;      // index into that class's methods
+};
+
+struct DeviceVariant {
+  std::string device;  // "cuda"
+  std::string name;    // "TestFooCUDA"
+};
+
+struct ResolvedClass {
+  std::vector<ClassRef> bases;              // resolved direct bases, in order
+  std::vector<std::string> unresolved_bases;
+  std::vector<ClassRef> mro;                // the class, then its resolved ancestors (depth-first, left to right)
+  ClassRef declared_in;                     // the nearest class in the MRO with a valid declaration
+  std::vector<TestRef> tests;               // own tests, then inherited ones not overridden
+  int instantiation = -1;                   // the upstream link: last statement-level call naming the class
+  std::vector<DeviceVariant> variants;      // empty when not instantiated
+  bool variants_exact = true;               // false when only_for/except_for are not literals
+  std::string invoking_file;                // the file that runs it (an aggregator parent, or its own)
+};
+
+struct Resolution {
+  std::vector<std::vector<ResolvedClass>> classes;  // [file][class], parallel to the facts
+  const ResolvedClass& of(ClassRef r) const { return classes[r.file][r.cls]; }
+};
+
+}  // namespace hwclass

@@ -1,0 +1,185 @@
+#include "resolve/resolver.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "resolve/module_index.h"
+
+namespace hwclass {
+namespace {
+
+constexpr int kMaxReexportDepth = 3;
+
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  return s;
+}
+
+class Resolver {
+ public:
+  Resolver(const std::vector<FileFacts>& files, const Vocabulary& vocabulary)
+      : files_(files), vocab_(vocabulary), index_(files) {
+    class_by_name_.resize(files.size());
+    for (size_t f = 0; f < files.size(); ++f)
+      for (size_t c = 0; c < files[f].classes.size(); ++c)
+        class_by_name_[f][files[f].classes[c].name] = static_cast<int>(c);  // the last definition wins
+  }
+
+  Resolution run() {
+    Resolution out;
+    out.classes.resize(files_.size());
+    for (size_t f = 0; f < files_.size(); ++f) {
+      out.classes[f].resize(files_[f].classes.size());
+      for (size_t c = 0; c < files_[f].classes.size(); ++c) link_bases(static_cast<int>(f), static_cast<int>(c), out);
+    }
+    std::vector<std::string> invoking = invoking_files();
+    for (size_t f = 0; f < files_.size(); ++f)
+      for (size_t c = 0; c < files_[f].classes.size(); ++c)
+        complete(ClassRef{static_cast<int>(f), static_cast<int>(c)}, out, invoking[f]);
+    return out;
+  }
+
+ private:
+  ClassRef class_in(int file, const std::string& name, int depth) const {
+    if (file < 0 || depth > kMaxReexportDepth) return {};
+    auto it = class_by_name_[file].find(name);
+    if (it != class_by_name_[file].end()) return ClassRef{file, it->second};
+    // Re-exported through the module's own imports.
+    for (const Import& imp : files_[file].imports) {
+      if (imp.name == "*") {
+        if (ClassRef r = class_in(index_.find(imp.module, file), name, depth + 1); r.valid()) return r;
+      } else if (!imp.name.empty() && imp.bound_name() == name) {
+        return class_in(index_.find(imp.module, file), imp.name, depth + 1);
+      }
+    }
+    return {};
+  }
+
+  // The file a dotted module prefix names in `file` through its imports.
+  int module_named(int file, const std::string& prefix) const {
+    for (const Import& imp : files_[file].imports) {
+      if (imp.name.empty()) {
+        if (imp.alias == prefix || (imp.alias.empty() && imp.module == prefix)) return index_.find(imp.module, file);
+      } else if (imp.name != "*" && imp.bound_name() == prefix) {
+        return index_.find(imp.module + (imp.module.back() == '.' ? "" : ".") + imp.name, file);
+      }
+    }
+    return -1;
+  }
+
+  ClassRef resolve_name(int file, const std::string& text) const {
+    size_t dot = text.rfind('.');
+    if (dot == std::string::npos) return class_in(file, text, 0);
+    return class_in(module_named(file, text.substr(0, dot)), text.substr(dot + 1), 1);
+  }
+
+  void link_bases(int f, int c, Resolution& out) const {
+    ResolvedClass& r = out.classes[f][c];
+    for (const std::string& base : files_[f].classes[c].bases) {
+      ClassRef ref = resolve_name(f, base);
+      if (ref.valid() && !(ref == ClassRef{f, c})) r.bases.push_back(ref);
+      else r.unresolved_bases.push_back(base);
+    }
+  }
+
+  void complete(ClassRef self, Resolution& out, const std::string& invoking) const {
+    ResolvedClass& r = out.classes[self.file][self.cls];
+    // Depth-first, left to right, each class once: Python's C3 order for the
+    // single-inheritance chains and mixins test suites use.
+    std::vector<ClassRef> stack{self};
+    while (!stack.empty()) {
+      ClassRef next = stack.back();
+      stack.pop_back();
+      if (std::find(r.mro.begin(), r.mro.end(), next) != r.mro.end()) continue;
+      r.mro.push_back(next);
+      const auto& bases = out.classes[next.file][next.cls].bases;
+      for (auto it = bases.rbegin(); it != bases.rend(); ++it) stack.push_back(*it);
+    }
+    std::set<std::string> seen;
+    for (ClassRef ref : r.mro) {
+      const ClassFact& cls = files_[ref.file].classes[ref.cls];
+      if (!r.declared_in.valid() && cls.declaration.state == DeclarationState::Valid) r.declared_in = ref;
+      for (size_t m = 0; m < cls.methods.size(); ++m)
+        if (cls.methods[m].is_test && seen.insert(cls.methods[m].name).second)
+          r.tests.push_back(TestRef{cls.methods[m].name, ref, static_cast<int>(m)});
+    }
+    const FileFacts& file = files_[self.file];
+    const ClassFact& cls = file.classes[self.cls];
+    auto last = class_by_name_[self.file].find(cls.name);
+    bool is_last_definition = last != class_by_name_[self.file].end() && last->second == self.cls;
+    for (size_t i = 0; i < file.instantiations.size(); ++i) {
+      const Instantiation& inst = file.instantiations[i];
+      if (is_last_definition && inst.kind == InstantiateKind::DeviceType && inst.statement_level &&
+          inst.target == cls.name)
+        r.instantiation = static_cast<int>(i);
+    }
+    if (r.instantiation >= 0)
+      r.variants = device_variants(cls.name, file.instantiations[r.instantiation], vocab_, r.variants_exact);
+    r.invoking_file = invoking;
+  }
+
+  std::vector<std::string> invoking_files() const {
+    std::vector<std::string> out(files_.size());
+    for (size_t f = 0; f < files_.size(); ++f) {
+      out[f] = files_[f].relative_path;
+      for (const auto& [prefix, parent] : vocab_.aggregators)
+        if (out[f].rfind(prefix, 0) == 0) out[f] = parent;
+    }
+    // A top-level test/test_*.py that imports from a file below test/ runs it.
+    for (size_t f = 0; f < files_.size(); ++f) {
+      const std::string& path = files_[f].relative_path;
+      if (path.rfind("test/test_", 0) != 0 || path.find('/', 5) != std::string::npos) continue;
+      for (const Import& imp : files_[f].imports) {
+        int g = index_.find(imp.module, static_cast<int>(f));
+        if (g >= 0 && files_[g].relative_path.find('/', 5) != std::string::npos &&
+            out[g] == files_[g].relative_path)
+          out[g] = path;
+      }
+    }
+    return out;
+  }
+
+  const std::vector<FileFacts>& files_;
+  const Vocabulary& vocab_;
+  ModuleIndex index_;
+  std::vector<std::map<std::string, int>> class_by_name_;
+};
+
+}  // namespace
+
+std::vector<DeviceVariant> device_variants(const std::string& cls, const Instantiation& inst,
+                                           const Vocabulary& vocabulary, bool& exact) {
+  std::vector<std::string> devices = vocabulary.default_devices;
+  for (const auto& [device, keyword] : vocabulary.opt_in_devices) {
+    Tristate flag = keyword == "allow_mps" ? inst.allow_mps
+                    : keyword == "allow_xpu" ? inst.allow_xpu
+                    : keyword == "include_lazy" ? inst.include_lazy
+                                                : Tristate::Absent;
+    if (flag == Tristate::True) devices.push_back(device);
+    if (flag == Tristate::Unknown) exact = false;
+  }
+  for (const auto& d : vocabulary.privateuse1_devices) devices.push_back(d);
+  auto lower_in = [](const std::vector<std::string>& list, const std::string& d) {
+    for (std::string v : list) {
+      for (char& c : v) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+      if (v == d) return true;
+    }
+    return false;
+  };
+  std::vector<DeviceVariant> out;
+  for (const std::string& d : devices) {
+    if (inst.only_for.state == DeviceList::State::Literal && !lower_in(inst.only_for.values, d)) continue;
+    if (inst.except_for.state == DeviceList::State::Literal && lower_in(inst.except_for.values, d)) continue;
+    out.push_back(DeviceVariant{d, cls + upper(d)});
+  }
+  if (inst.only_for.state == DeviceList::State::Unknown || inst.except_for.state == DeviceList::State::Unknown)
+    exact = false;
+  return out;
+}
+
+Resolution resolve(const std::vector<FileFacts>& files, const Vocabulary& vocabulary) {
+  return Resolver(files, vocabulary).run();
+}
+
+}  // namespace hwclass
