@@ -19,22 +19,27 @@ measure() {  # prints "seconds max_rss_kb"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 declare -A secs rss
-for name in floor scan_json scan_text; do secs[$name]=""; rss[$name]=""; done
+names=(floor scan_json scan_text lint classify)
+for name in "${names[@]}"; do secs[$name]=""; rss[$name]=""; done
 for ((i = 0; i < runs; i++)); do
-  for name in floor scan_json scan_text; do
+  for name in "${names[@]}"; do
     case $name in
       floor) r=$(measure "$build/bench/parse_floor" "$jobs" "$list") ;;
       scan_json) r=$(measure "$build/hwclass" scan -q -j "$jobs" --root "$corpus" "$corpus/test") ;;
       scan_text) r=$(measure "$build/hwclass" scan -q -j "$jobs" --format text --root "$corpus" "$corpus/test") ;;
+      lint) r=$(measure "$build/hwclass" lint -q -j "$jobs" --isolated --format lintrunner --root "$corpus" "$corpus/test") ;;
+      classify) r=$(measure "$build/hwclass" classify -q -j "$jobs" --isolated --format json --root "$corpus" "$corpus/test") ;;
     esac
     secs[$name]+="${r% *}"$'\n'
     rss[$name]+="${r#* }"$'\n'
   done
 done
 floor=$(printf '%s' "${secs[floor]}" | median)
+scan=$(printf '%s' "${secs[scan_json]}" | median)
 printf 'files: %s, threads: %s, runs: %s (medians)\n' "$(wc -l <"$list")" "$jobs" "$runs"
-for name in floor scan_json scan_text; do
+for name in "${names[@]}"; do
   s=$(printf '%s' "${secs[$name]}" | median)
   m=$(printf '%s' "${rss[$name]}" | median)
-  printf '%-10s %6.2f s  %5.2fx floor  peak RSS %5.1f MiB\n' "$name" "$s" "$(echo "$s / $floor" | bc -l)" "$(echo "$m / 1024" | bc -l)"
+  printf '%-10s %6.2f s  %5.2fx floor  %5.2fx scan  peak RSS %5.1f MiB\n' "$name" "$s" \
+    "$(echo "$s / $floor" | bc -l)" "$(echo "$s / $scan" | bc -l)" "$(echo "$m / 1024" | bc -l)"
 done

@@ -149,8 +149,19 @@ void suggest_split(Context& c, const std::string& device_member) {
   if (c.v.split.size() < 2) c.v.split.clear();
 }
 
+// instantiate_parametrized_tests fills a `device` parameter from @parametrize,
+// so there it says nothing about device instantiation.
+bool parametrized(const Context& c) {
+  for (const Instantiation& inst : c.file.instantiations)
+    if (inst.kind == InstantiateKind::Parametrized && inst.target == c.cls.name) return true;
+  for (const Decorator& d : c.cls.decorators)
+    if (d.name == "instantiate_parametrized_tests") return true;
+  return false;
+}
+
 void infer_not_instantiated(Context& c) {
-  bool device_param = std::any_of(c.ev.tests.begin(), c.ev.tests.end(), [](const TestEvidence& t) { return t.takes_device; });
+  bool device_param = !parametrized(c) && std::any_of(c.ev.tests.begin(), c.ev.tests.end(),
+                                                      [](const TestEvidence& t) { return t.takes_device; });
   if (device_param) {
     // Instantiated through a subclass? Then it is a device-generic template.
     for (size_t f = 0; f < c.files.size(); ++f)

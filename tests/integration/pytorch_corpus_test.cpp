@@ -6,8 +6,13 @@
 #include <cstdlib>
 #include <map>
 
+#include "classify/classifier.h"
 #include "cli/common.h"
 #include "emit/facts_json.h"
+#include "resolve/resolver.h"
+
+#include <iostream>
+#include <set>
 
 using namespace hwclass;
 
@@ -129,4 +134,64 @@ TEST_CASE("the 2.6.0 tree: output does not depend on the thread count", "[corpus
   options.jobs = 2;
   options.paths = {options.paths[1], options.paths[0]};
   CHECK(facts_to_text(scan_inputs(options).files) == one);
+}
+
+TEST_CASE("the 2.6.0 tree: every test class gets a verdict; variants and invoking files", "[corpus]") {
+  const auto& files = corpus_facts();
+  const Vocabulary& vocabulary = Vocabulary::embedded();
+  Resolution resolution = resolve(files, vocabulary);
+  std::vector<Verdict> verdicts = classify(files, resolution, vocabulary);
+  std::set<std::pair<int, int>> judged;
+  for (const Verdict& v : verdicts) {
+    judged.insert({v.ref.file, v.ref.cls});
+    CHECK_FALSE(v.inferred.empty());
+  }
+  size_t own_tests = 0;
+  for (size_t f = 0; f < files.size(); ++f)
+    for (size_t c = 0; c < files[f].classes.size(); ++c)
+      if (files[f].classes[c].is_test_class) {
+        ++own_tests;
+        INFO(files[f].relative_path << "::" << files[f].classes[c].name);
+        CHECK(judged.count({static_cast<int>(f), static_cast<int>(c)}));
+      }
+  CHECK(own_tests == 1917);  // the scanner's test classes, all files
+  CHECK(verdicts.size() >= own_tests);
+
+  auto verdicts_of = [&](const std::string& path) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> out;
+    for (const Verdict& v : verdicts) {
+      if (files[v.ref.file].relative_path != path) continue;
+      std::vector<std::string> variants;
+      for (const auto& var : resolution.of(v.ref).variants) variants.push_back(var.name);
+      out.emplace_back(files[v.ref.file].classes[v.ref.cls].name, variants);
+    }
+    std::cout << path << ": " << out.size() << " test classes, variants:";
+    for (const auto& [name, vars] : out) std::cout << " " << name << "=" << vars.size();
+    std::cout << "\n";
+    return out;
+  };
+  using Variants = std::vector<std::string>;
+  // test_nn.py:13080 instantiate_device_type_tests(TestNNDeviceType, globals(), allow_mps=True)
+  auto nn = verdicts_of("test/test_nn.py");
+  CHECK(nn.size() == 8);
+  CHECK(nn[4] == std::make_pair(std::string("TestNNDeviceType"),
+                                Variants{"TestNNDeviceTypeCPU", "TestNNDeviceTypeCUDA", "TestNNDeviceTypeMPS"}));
+  // test_cuda.py:5614 instantiate_device_type_tests(TestCudaOptims, globals())
+  auto cuda = verdicts_of("test/test_cuda.py");
+  CHECK(cuda.size() == 7);
+  CHECK(cuda[4].second == Variants{"TestCudaOptimsCPU", "TestCudaOptimsCUDA"});
+  // test_binary_ufuncs.py:4560 instantiate_device_type_tests(TestBinaryUfuncs, globals())
+  CHECK(verdicts_of("test/test_binary_ufuncs.py")[0].second == Variants{"TestBinaryUfuncsCPU", "TestBinaryUfuncsCUDA"});
+  // test_memory_profiler.py:1630: only_for and allow_xpu are names, so the list is not exact.
+  auto profiler = verdicts_of("test/profiler/test_memory_profiler.py");
+  REQUIRE(profiler.size() == 5);
+  CHECK(profiler[4].second == Variants{"TestMemoryProfilerTimelineCPU", "TestMemoryProfilerTimelineCUDA"});
+  for (const Verdict& v : verdicts) {
+    const FileFacts& f = files[v.ref.file];
+    if (f.classes[v.ref.cls].name == "TestMemoryProfilerTimeline") CHECK_FALSE(resolution.of(v.ref).variants_exact);
+    // Aggregator directories run through their parent file.
+    if (f.relative_path == "test/jit/test_async.py") CHECK(resolution.of(v.ref).invoking_file == "test/test_jit.py");
+    if (f.relative_path.rfind("test/quantization/", 0) == 0)
+      CHECK(resolution.of(v.ref).invoking_file == "test/test_quantization.py");
+  }
 }
