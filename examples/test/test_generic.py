@@ -1,5 +1,8 @@
 # A migrated file: hardware-invariant logic, declared GENERIC.
+import unittest
+
 import torch
+from torch.testing._internal.common_cuda import TEST_CUDA
 from torch.testing._internal.common_utils import HardwareClassification, TestCase, run_tests
 
 
@@ -23,6 +26,24 @@ class TestGenericLeftovers(TestCase):
 
     def test_no_device(self, device):
         pass
+
+
+class TestSecretlyCuda(TestCase):
+    # Tagged GENERIC, but every test needs CUDA: classification-mismatch.
+    hw_classification = HardwareClassification.GENERIC
+
+    @unittest.skipIf(not TEST_CUDA, "needs CUDA")
+    def test_moves(self):
+        x = torch.ones(2)
+        self.assertEqual(x.cuda().sum().item(), 2)
+
+
+class TestTaggedCuda(TestCase):
+    # Tagged CUDA, but nothing in it needs CUDA (#192172).
+    hw_classification = HardwareClassification.CUDA
+
+    def test_add(self):
+        self.assertEqual(1 + 1, 2)
 
 
 if __name__ == "__main__":

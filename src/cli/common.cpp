@@ -1,6 +1,7 @@
 #include "cli/common.h"
 
 #include <iostream>
+#include <set>
 
 #include "extract/extractor.h"
 #include "parse/parallel_parse.h"
@@ -45,6 +46,51 @@ ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(co
                              },
                              in_order);
   return result;
+}
+
+void add_import_context(ScanResult& result, const CommonOptions& options) {
+  namespace fs = std::filesystem;
+  std::set<std::string> scanned, wanted;
+  for (const auto& f : result.discovery.files) scanned.insert(f.absolute_path);
+  const fs::path test_root = result.root / "test";
+  auto consider = [&](const fs::path& base) {
+    std::error_code ec;
+    for (const fs::path& candidate : {fs::path(base.string() + ".py"), base / "__init__.py"}) {
+      if (!fs::is_regular_file(candidate, ec)) continue;
+      fs::path canonical = fs::canonical(candidate, ec);
+      if (!ec && !scanned.count(canonical.string()) &&
+          relative_to_root(canonical, result.root).rfind("test/", 0) == 0)
+        wanted.insert(canonical.string());
+    }
+  };
+  for (size_t i = 0; i < result.files.size(); ++i) {
+    const fs::path dir = fs::path(result.discovery.files[i].absolute_path).parent_path();
+    for (const Import& imp : result.files[i].imports) {
+      std::string module = imp.module;
+      fs::path base = test_root;
+      size_t dots = module.find_first_not_of('.');
+      if (dots == std::string::npos) dots = module.size();
+      if (dots > 0) {  // relative: from the importing file's package
+        base = dir;
+        for (size_t up = 1; up < dots; ++up) base = base.parent_path();
+        module = module.substr(dots);
+      }
+      std::string path = module;
+      for (char& c : path) c = c == '.' ? '/' : c;
+      fs::path module_base = path.empty() ? base : base / path;
+      consider(module_base);
+      if (!imp.name.empty() && imp.name != "*") consider(module_base / imp.name);
+    }
+  }
+  if (wanted.empty()) return;
+  CommonOptions context = options;
+  context.paths.assign(wanted.begin(), wanted.end());
+  context.exclude.clear();
+  ScanResult extra = scan_inputs(context);
+  for (size_t i = 0; i < extra.files.size(); ++i) {
+    result.discovery.files.push_back(extra.discovery.files[i]);
+    result.files.push_back(std::move(extra.files[i]));
+  }
 }
 
 bool report_problems(const ScanResult& result, const CommonOptions& options) {

@@ -53,6 +53,12 @@ ScanResult scan_inputs(const CommonOptions& options,
                        const std::function<bool(const SourceFile&)>& wanted = nullptr,
                        const InOrderCallback& in_order = nullptr);
 
+// Appends the facts of files the scanned ones import from under
+// <root>/test (bases in helper modules such as common_mixins.py), one level
+// deep, so resolution sees them. They are context: callers report only on
+// the first `result.files.size()` files as they were before the call.
+void add_import_context(ScanResult& result, const CommonOptions& options);
+
 // One line per problem and per file issue on stderr (notes only with -v).
 // Returns false when explicitly given inputs were missing.
 bool report_problems(const ScanResult& result, const CommonOptions& options);

@@ -10,6 +10,7 @@
 #include "emit/lint_output.h"
 #include "lint/allowlist.h"
 #include "lint/linter.h"
+#include "resolve/resolver.h"
 #include "util/error.h"
 
 namespace hwclass {
@@ -113,19 +114,26 @@ CommandRunner register_lint(CLI::App& app) {
         quiet.quiet = quiet.quiet || s->format != "text";
         inputs_ok = report_problems(result, quiet);
       }
+      // Bases in imported helper modules are read, not linted.
+      const size_t linted = result.files.size();
+      if (!s->upstream) add_import_context(result, s->common);
+      Resolution resolution = resolve(result.files, result.vocabulary);
+      LintWorld world{result.files, resolution};
       LintOptions options;
       options.settings.upstream_version = version;
       options.settings.upstream_only = s->upstream;
+      options.settings.inherit = s->inherit;
       options.select.insert(s->select.begin(), s->select.end());
       options.ignore.insert(s->ignore.begin(), s->ignore.end());
       std::vector<Finding> findings;
-      for (const FileFacts& f : result.files) {
+      for (size_t i = 0; i < linted; ++i) {
+        const FileFacts& f = result.files[i];
         if (!f.readable) {
           if (lintrunner) findings.push_back({"read-error", Severity::Error, f.path, f.relative_path, 0, 0,
                                               f.issues.empty() ? "cannot read" : f.issues[0].message, false});
           continue;
         }
-        auto file_findings = lint_file(f, result.vocabulary, options);
+        auto file_findings = lint_file(f, result.vocabulary, options, &world, static_cast<int>(i));
         findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
                         std::make_move_iterator(file_findings.end()));
       }
@@ -137,7 +145,7 @@ CommandRunner register_lint(CLI::App& app) {
         out.format = s->format;
         out.code = s->code;
         out.color = s->format == "text" && s->common.output.empty() && want_color(s->color);
-        out.files_checked = result.files.size();
+        out.files_checked = linted;
         write_lint_output(sink, findings, out);
       }
       sink.commit();

@@ -1,5 +1,7 @@
 #include "lint/linter.h"
 
+#include "resolve/resolved.h"
+
 #include <map>
 
 namespace hwclass {
@@ -38,6 +40,8 @@ const std::vector<RuleInfo>& all_rules() {
       {"never-runs", false, 0, Severity::Warning, "instantiate calls create tests for the devices they name."},
       {"unscoped-device-skip", false, 0, Severity::Warning,
        "ACCELERATOR tests skip on CUDA-only conditions with skipCUDAIf, not skipIf."},
+      {"classification-mismatch", false, 0, Severity::Warning,
+       "The declared hw_classification agrees with what the code needs (hwclass classify)."},
   };
   return rules;
 }
@@ -80,6 +84,16 @@ std::vector<int> linted_classes(const FileFacts& file) {
   return order;
 }
 
+// The class's own valid member; with --inherit, when it declares nothing,
+// the one the runtime filter finds through its bases.
+std::string inherited_member(const ClassFact& cls, const LintSettings& settings, const LintWorld* world, int file,
+                             int index) {
+  if (cls.declaration.state == DeclarationState::Valid) return cls.declaration.member;
+  if (cls.declaration.state != DeclarationState::Absent || !settings.inherit || !world || file < 0) return "";
+  ClassRef from = world->resolution.of(ClassRef{file, index}).declared_in;
+  return from.valid() ? world->files[from.file].classes[from.cls].declaration.member : "";
+}
+
 const Instantiation* upstream_link(const FileFacts& file, const std::string& name) {
   const Instantiation* link = nullptr;
   for (const auto& inst : file.instantiations)
@@ -89,7 +103,8 @@ const Instantiation* upstream_link(const FileFacts& file, const std::string& nam
 
 }  // namespace
 
-std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabulary, const LintOptions& options) {
+std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabulary, const LintOptions& options,
+                               const LintWorld* world, int file_index) {
   std::vector<Finding> out;
   const LintSettings& settings = options.settings;
   if (file.has_syntax_error()) {
@@ -108,9 +123,10 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
     }
     for (int index : linted_classes(file)) {
       const ClassFact& cls = file.classes[static_cast<size_t>(index)];
-      ClassContext c{file, cls, index, upstream_link(file, cls.name), cls.declaration.member, vocabulary, settings,
-                     out};
-      if (cls.declaration.state != DeclarationState::Valid) {
+      std::string member = inherited_member(cls, settings, world, file_index, index);
+      ClassContext c{file, cls, index, upstream_link(file, cls.name), member, vocabulary, settings, out, world,
+                     file_index};
+      if (member.empty()) {
         c.report("hw_classification", cls.line, "Test class '" + cls.name + "': missing or invalid hw_classification.");
         continue;
       }
@@ -122,6 +138,7 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
       check_hardcoded_device(c);
       check_device_specific_contract(c);
       check_unscoped_device_skip(c);
+      check_classification_mismatch(c);
     }
     check_never_runs(file, out);
   }

@@ -31,7 +31,10 @@ struct LintOptions {
   std::set<std::string> ignore;
 };
 
-std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabulary, const LintOptions& options);
+// `world` (with this file's index in it) enables the rules that resolve
+// across files: --inherit and classification-mismatch.
+std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabulary, const LintOptions& options,
+                               const LintWorld* world = nullptr, int file_index = -1);
 
 // The description upstream prints: the message and, for upstream rules but
 // parse_error, the hint sentence naming the rule summary.

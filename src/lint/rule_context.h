@@ -14,6 +14,15 @@ namespace hwclass {
 struct LintSettings {
   int upstream_version = 8;  // 8 or 7: the rule set and wording of that TEST_LINTER
   bool upstream_only = false;
+  bool inherit = false;      // a declaration inherited from a scanned base counts
+};
+
+struct Resolution;
+
+// The other scanned files, for rules that look across them.
+struct LintWorld {
+  const std::vector<FileFacts>& files;
+  const Resolution& resolution;
 };
 
 struct ClassContext {
@@ -25,6 +34,8 @@ struct ClassContext {
   const Vocabulary& vocabulary;
   const LintSettings& settings;
   std::vector<Finding>& out;
+  const LintWorld* world = nullptr;
+  int file_index = -1;
 
   // Adds a finding at `line` for this file.
   void report(const char* rule, uint32_t line, std::string message, Severity severity = Severity::Error,
@@ -42,5 +53,6 @@ void check_only_for(const ClassContext& c);
 void check_hardcoded_device(const ClassContext& c);
 void check_device_specific_contract(const ClassContext& c);
 void check_unscoped_device_skip(const ClassContext& c);
+void check_classification_mismatch(const ClassContext& c);
 
 }  // namespace hwclass
