@@ -9,6 +9,7 @@
 #include "classify/classifier.h"
 #include "cli/common.h"
 #include "emit/facts_json.h"
+#include "lint/linter.h"
 #include "resolve/resolver.h"
 
 #include <iostream>
@@ -194,4 +195,28 @@ TEST_CASE("the 2.6.0 tree: every test class gets a verdict; variants and invokin
     if (f.relative_path.rfind("test/quantization/", 0) == 0)
       CHECK(resolution.of(v.ref).invoking_file == "test/test_quantization.py");
   }
+}
+
+TEST_CASE("the 2.6.0 tree: upstream lint gives every test class exactly one verdict", "[corpus]") {
+  // No class in 2.6.0 declares hw_classification, so each test class in a
+  // test file gets exactly one [hw_classification] message, at its line.
+  LintOptions options;
+  options.settings.upstream_only = true;
+  size_t classes = 0, messages = 0;
+  for (const FileFacts& f : corpus_facts()) {
+    if (!f.is_test_file) continue;
+    std::set<std::string> names;
+    for (const auto& c : f.classes)
+      if (c.is_test_class) names.insert(c.name);
+    classes += names.size();
+    std::set<std::string> judged;
+    for (const Finding& finding : lint_file(f, Vocabulary::embedded(), options)) {
+      CHECK(finding.rule == "hw_classification");
+      ++messages;
+      judged.insert(finding.message.substr(12, finding.message.find("':") - 12));
+    }
+    CHECK(judged == names);
+  }
+  CHECK(classes == 1911);
+  CHECK(messages == 1911);
 }
