@@ -239,7 +239,12 @@ Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& re
   const ResolvedClass& resolved = resolution.of(ref);
   Context c{files, resolution, vocabulary, ref, file, file.classes[ref.cls], resolved,
             gather_evidence(files, resolved, vocabulary), v};
-  if (resolved.declared_in.valid()) {
+  const Declaration& own = file.classes[ref.cls].declaration;
+  if (own.reason == InvalidReason::AliasMember) {
+    // hwclass's own surface accepts the early name; lint still reports it.
+    v.declared = own.alias_of;
+    v.declared_by_alias = true;
+  } else if (resolved.declared_in.valid()) {
     v.declared = files[resolved.declared_in.file].classes[resolved.declared_in.cls].declaration.member;
     v.declaration_inherited = !(resolved.declared_in == ref);
   }

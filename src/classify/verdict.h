@@ -38,6 +38,7 @@ struct Verdict {
   std::vector<Reason> blockers;
   std::string declared;  // the effective declaration's member, "" when none
   bool declaration_inherited = false;
+  bool declared_by_alias = false;  // written with the early name DEVICE_GENERIC (accepted here)
   bool agrees = false;
   std::vector<SplitPart> split;
 };

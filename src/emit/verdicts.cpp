@@ -51,7 +51,9 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     w.key("declared");
     if (v.declared.empty()) w.null();
     else w.value(name_of(v.declared, seed));
-    w.field("declaration_inherited", v.declaration_inherited).field("agrees", v.agrees);
+    w.field("declaration_inherited", v.declaration_inherited)
+        .field("declared_by_alias", v.declared_by_alias)
+        .field("agrees", v.agrees);
     w.key("target");
     if (v.target.empty()) w.null();
     else w.value(name_of(v.target, seed));
@@ -113,7 +115,7 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
                        to_string(v.confidence) + "]";
     if (!v.declared.empty())
       line += std::string(v.agrees ? ", declared " : ", MISMATCH: declared ") + name_of(v.declared, seed) +
-              (v.declaration_inherited ? " (inherited)" : "");
+              (v.declaration_inherited ? " (inherited)" : "") + (v.declared_by_alias ? " (as DEVICE_GENERIC)" : "");
     if (!v.target.empty())
       line += ", target " + name_of(v.target, seed) + " (" + std::to_string(v.blockers.size()) + " blockers)";
     else if (!v.blockers.empty())

@@ -1,0 +1,141 @@
+// One case per inference rule of rules/classify.md, positive and negative.
+#include <catch2/catch.hpp>
+
+#include "classify/classifier.h"
+#include "resolve/resolver.h"
+#include "support/scan_source.h"
+
+using namespace hwclass;
+
+namespace {
+
+struct Result {
+  std::string member, rule, target, confidence;
+  size_t blockers = 0, split_parts = 0;
+  std::string declared;
+};
+
+// The verdict for `cls` in `source` (other files may hold its bases).
+Result verdict_of(const std::string& source, const std::string& cls,
+                  const std::vector<std::pair<std::string, std::string>>& others = {}) {
+  std::vector<FileFacts> files{scan_source(source, "test/test_x.py")};
+  for (const auto& [path, text] : others) files.push_back(scan_source(text, path));
+  Resolution resolution = resolve(files, Vocabulary::embedded());
+  for (const Verdict& v : classify(files, resolution, Vocabulary::embedded())) {
+    if (v.ref.file != 0 || files[0].classes[v.ref.cls].name != cls) continue;
+    return Result{v.inferred,  v.rules.front(),    v.target,  to_string(v.confidence),
+                  v.blockers.size(), v.split.size(), v.declared};
+  }
+  FAIL("no verdict for " << cls);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("instantiated-for-one-device", "[classify]") {
+  Result r = verdict_of("class T(TestCase):\n    def test_a(self, device): pass\n"
+                        "instantiate_device_type_tests(T, globals(), only_for='cuda')\n", "T");
+  CHECK(r.member == "CUDA");
+  CHECK(r.rule == "instantiated-for-one-device");
+  CHECK(r.confidence == "high");
+  CHECK(r.target == "ACCELERATOR");  // nothing CUDA-specific in it
+  Result specific = verdict_of("class T(TestCase):\n    def test_a(self, device):\n"
+                               "        torch.backends.cudnn.flags()\n"
+                               "instantiate_device_type_tests(T, globals(), only_for='cuda')\n", "T");
+  CHECK(specific.target.empty());
+  CHECK(verdict_of("class T(TestCase):\n    def test_a(self, device): pass\n"
+                   "instantiate_device_type_tests(T, globals(), only_for='hpu')\n", "T").member == "ACCELERATOR");
+}
+
+TEST_CASE("every-test-only-one-device", "[classify]") {
+  Result r = verdict_of("class T(TestCase):\n    @onlyCUDA\n    def test_a(self, device): pass\n"
+                        "    @onlyCUDA\n    def test_b(self, device): pass\n"
+                        "instantiate_device_type_tests(T, globals())\n", "T");
+  CHECK(r.member == "CUDA");
+  CHECK(r.rule == "every-test-only-one-device");
+  Result partial = verdict_of("class T(TestCase):\n    @onlyCUDA\n    def test_a(self, device): pass\n"
+                              "    def test_b(self, device): pass\n"
+                              "instantiate_device_type_tests(T, globals())\n", "T");
+  CHECK(partial.member == "ACCELERATOR");
+  CHECK(partial.rule == "instantiated-for-every-device");
+  CHECK(partial.blockers == 1);  // the @onlyCUDA
+}
+
+TEST_CASE("instantiated-for-every-device", "[classify]") {
+  Result r = verdict_of("class T(TestCase):\n    def test_a(self, device): torch.ones(1, device=device)\n"
+                        "instantiate_device_type_tests(T, globals(), except_for='cpu')\n", "T");
+  CHECK(r.member == "ACCELERATOR");
+  CHECK(r.confidence == "high");
+  CHECK(r.blockers == 0);
+  Result only_for = verdict_of("class T(TestCase):\n    def test_a(self, device): pass\n"
+                               "instantiate_device_type_tests(T, globals(), only_for=('cpu', 'cuda'))\n", "T");
+  CHECK(only_for.confidence == "medium");
+  CHECK(only_for.blockers == 1);
+}
+
+TEST_CASE("base-of-instantiated-class and device-parameter-without-instantiation", "[classify]") {
+  const char* source = "class Base(TestCase):\n    def test_a(self, device): pass\n"
+                       "class T(Base):\n    def test_b(self, device): pass\n"
+                       "instantiate_device_type_tests(T, globals())\n"
+                       "class Lonely(TestCase):\n    def test_c(self, device): pass\n"
+                       "class Param(TestCase):\n    def test_d(self, device): pass\n"
+                       "instantiate_parametrized_tests(Param)\n";
+  Result base = verdict_of(source, "Base");
+  CHECK(base.rule == "base-of-instantiated-class");
+  CHECK(base.member == "ACCELERATOR");
+  CHECK(verdict_of(source, "Lonely").rule == "device-parameter-without-instantiation");
+  CHECK(verdict_of(source, "Param").member == "GENERIC");  // device is a @parametrize argument there
+}
+
+TEST_CASE("no-device-requirement and every-test-needs-cpu", "[classify]") {
+  Result r = verdict_of("class T(TestCase):\n    def test_a(self): torch.ones(2, device='cpu')\n", "T");
+  CHECK(r.member == "GENERIC");
+  CHECK(r.confidence == "high");
+  Result guarded = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                              "        if torch.cuda.is_available():\n            x = torch.ones(1).cuda()\n", "T");
+  CHECK(guarded.member == "GENERIC");
+  CHECK(guarded.confidence == "medium");
+  CHECK(guarded.blockers == 2);  // upstream's [accelerator_api] flags both torch.* calls
+  Result cpu = verdict_of("class T(TestCase):\n    def test_a(self): torch.backends.mkldnn.is_available()\n", "T");
+  CHECK(cpu.member == "CPU");
+  CHECK(cpu.rule == "every-test-needs-cpu");
+}
+
+TEST_CASE("every-test-needs-one-device and some-tests-need-one-device", "[classify]") {
+  Result r = verdict_of("class T(TestCase):\n    @skipIf(not TEST_CUDA, 'x')\n    def test_a(self): x.cuda()\n"
+                        "    def test_b(self): torch.ones(1, device='cuda')\n", "T");
+  CHECK(r.member == "CUDA");
+  CHECK(r.rule == "every-test-needs-one-device");
+  CHECK(r.target == "ACCELERATOR");
+  CHECK(r.blockers == 4);  // not instantiated, TEST_CUDA, .cuda(), "cuda"
+  Result cls = verdict_of("@requires_cuda\nclass T(TestCase):\n    def test_a(self): pass\n", "T");
+  CHECK(cls.confidence == "high");  // a class-wide requirement
+  Result mixed = verdict_of("class TestX(TestCase):\n    def test_a(self): pass\n"
+                            "    def test_b(self): x.cuda()\n"
+                            "    def test_c(self): torch.backends.cudnn.flags()\n", "TestX");
+  CHECK(mixed.rule == "some-tests-need-one-device");
+  CHECK(mixed.split_parts == 3);  // TestX, TestXDevice, TestXCUDA
+}
+
+TEST_CASE("needs-an-accelerator", "[classify]") {
+  Result r = verdict_of("class T(TestCase):\n    @requires_gpu\n    def test_a(self): torch.ones(1, device=GPU_TYPE)\n",
+                        "T");
+  CHECK(r.member == "ACCELERATOR");
+  CHECK(r.rule == "needs-an-accelerator");
+  CHECK(r.confidence == "medium");
+  // A GPU count is met by the one device the code names.
+  Result nccl = verdict_of("class T(TestCase):\n    @skip_if_lt_x_gpu(2)\n    def test_a(self): init_device_mesh('cuda', (2,))\n", "T");
+  CHECK(nccl.member == "CUDA");
+}
+
+TEST_CASE("declarations: inherited across files and the DEVICE_GENERIC alias", "[classify]") {
+  Result inherited = verdict_of("from common_base import Base\nclass T(Base):\n    def test_a(self): pass\n", "T",
+                                {{"test/common_base.py",
+                                  "class Base(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n"}});
+  CHECK(inherited.declared == "GENERIC");
+  Result alias = verdict_of("class T(TestCase):\n    hw_classification = HardwareClassification.DEVICE_GENERIC\n"
+                            "    def test_a(self, device): pass\n"
+                            "instantiate_device_type_tests(T, globals())\n", "T");
+  CHECK(alias.declared == "ACCELERATOR");
+  CHECK(alias.member == "ACCELERATOR");
+}
