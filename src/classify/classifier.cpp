@@ -159,24 +159,28 @@ bool parametrized(const Context& c) {
   return false;
 }
 
-void infer_not_instantiated(Context& c) {
+// Tests that take `device` in a class nothing instantiates directly: a
+// device-generic template, through a subclass if one is instantiated.
+bool infer_device_template(Context& c) {
   bool device_param = !parametrized(c) && std::any_of(c.ev.tests.begin(), c.ev.tests.end(),
                                                       [](const TestEvidence& t) { return t.takes_device; });
-  if (device_param) {
-    // Instantiated through a subclass? Then it is a device-generic template.
-    for (size_t f = 0; f < c.files.size(); ++f)
-      for (size_t k = 0; k < c.files[f].classes.size(); ++k) {
-        const ResolvedClass& other = c.resolution.classes[f][k];
-        if (other.instantiation >= 0 && std::find(other.mro.begin(), other.mro.end(), c.ref) != other.mro.end()) {
-          c.decide("base-of-instantiated-class", "ACCELERATOR", Confidence::Medium);
-          c.v.reasons.push_back(Reason{"subclass", "", c.files[f].classes[k].name, "", c.files[f].classes[k].line,
-                                       c.files[f].relative_path});
-          return;
-        }
+  if (!device_param) return false;
+  for (size_t f = 0; f < c.files.size(); ++f)
+    for (size_t k = 0; k < c.files[f].classes.size(); ++k) {
+      const ResolvedClass& other = c.resolution.classes[f][k];
+      if (other.instantiation >= 0 && std::find(other.mro.begin(), other.mro.end(), c.ref) != other.mro.end()) {
+        c.decide("base-of-instantiated-class", "ACCELERATOR", Confidence::Medium);
+        c.v.reasons.push_back(Reason{"subclass", "", c.files[f].classes[k].name, "", c.files[f].classes[k].line,
+                                     c.files[f].relative_path});
+        return true;
       }
-    c.decide("device-parameter-without-instantiation", "ACCELERATOR", Confidence::Low);
-    return;
-  }
+    }
+  c.decide("device-parameter-without-instantiation", "ACCELERATOR", Confidence::Low);
+  return true;
+}
+
+void infer_not_instantiated(Context& c) {
+  if (infer_device_template(c)) return;
   std::set<std::string> devices;
   size_t needing = 0, cpu_only = 0;
   for (const TestEvidence& t : c.ev.tests) {

@@ -1,3 +1,5 @@
+// hwclass lint: discover (test files, minus the allowlist) -> parse ->
+// extract -> resolve (with imported context) -> lint rules -> emit.
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -6,7 +8,6 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "discover/test_file.h"
-#include "emit/json_writer.h"
 #include "emit/lint_output.h"
 #include "lint/allowlist.h"
 #include "lint/linter.h"
@@ -16,9 +17,60 @@
 namespace hwclass {
 namespace {
 
-std::string resolve_allowlist(const std::string& option, const std::filesystem::path& root) {
-  if (option.empty()) return (root / kDefaultAllowlist).string();
-  return option;
+struct LintState {
+  CommonOptions common;
+  std::string format = "text", code = "TEST_LINTER", allowlist, fail_level = "error", color = "auto";
+  int upstream_version = 8;
+  std::string select_text, ignore_text;
+  std::vector<std::string> select, ignore;
+  bool upstream = false, statistics = false, exit_zero = false, inherit = false;
+};
+
+void add_lint_options(CLI::App& cmd, LintState& s) {
+  add_common_options(cmd, s.common);
+  cmd.add_option("--format", s.format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "lintrunner", "github", "sarif", "junit"}));
+  cmd.add_option("--upstream-version", s.upstream_version, "TEST_LINTER version whose rules and wording to use")
+      ->check(CLI::IsMember({7, 8}));
+  cmd.add_option("--code", s.code, "The lintrunner linter code (default TEST_LINTER)");
+  cmd.add_option("--allowlist", s.allowlist, std::string("Allowlist file (default <root>/") + kDefaultAllowlist + ")");
+  cmd.add_option("--select", s.select_text, "Only these rule ids (comma-separated)");
+  cmd.add_option("--ignore", s.ignore_text, "Not these rule ids (comma-separated)");
+  cmd.add_flag("--upstream", s.upstream, "Only upstream's TEST_LINTER rules (a drop-in replacement)");
+  cmd.add_flag("--inherit", s.inherit,
+               "A class inheriting a declaration from a base in the scanned files satisfies [hw_classification], "
+               "as the runtime filter sees it");
+  cmd.add_option("--fail-level", s.fail_level, "Exit 1 for findings at or above this severity")
+      ->check(CLI::IsMember({"error", "warning", "advice"}));
+  cmd.add_flag("--statistics", s.statistics, "Print counts per rule instead of the findings");
+  cmd.add_flag("--exit-zero", s.exit_zero, "Exit 0 even with findings (errors still exit 2)");
+  cmd.add_option("--color", s.color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+std::vector<std::string> split_ids(const std::string& text) {
+  std::vector<std::string> ids;
+  std::stringstream in(text);
+  for (std::string id; std::getline(in, id, ',');)
+    if (!id.empty()) ids.push_back(id);
+  return ids;
+}
+
+// The configuration file fills what the command line left unset.
+void apply_lint_config(const CLI::App& cmd, LintState& s) {
+  Config config = apply_config(cmd, s.common);
+  auto given = [&](const char* option) { return cmd.count(option) > 0; };
+  if (config.allowlist && !given("--allowlist")) s.allowlist = *config.allowlist;
+  if (config.fail_level && !given("--fail-level")) s.fail_level = *config.fail_level;
+  if (config.code && !given("--code")) s.code = *config.code;
+  if (config.upstream_version && !given("--upstream-version")) s.upstream_version = *config.upstream_version;
+  if (config.upstream && !given("--upstream")) s.upstream = *config.upstream;
+  if (config.inherit && !given("--inherit")) s.inherit = *config.inherit;
+  s.select = config.select && !given("--select") ? *config.select : split_ids(s.select_text);
+  s.ignore = config.ignore && !given("--ignore") ? *config.ignore : split_ids(s.ignore_text);
+  for (const auto& id : s.select)
+    if (!find_rule(id)) throw UsageError("--select: unknown rule '" + id + "'");
+  for (const auto& id : s.ignore)
+    if (!find_rule(id)) throw UsageError("--ignore: unknown rule '" + id + "'");
 }
 
 bool want_color(const std::string& mode) {
@@ -32,138 +84,91 @@ bool want_color(const std::string& mode) {
   return isatty(STDOUT_FILENO) && !(term && std::string(term) == "dumb");
 }
 
-std::vector<std::string> split_ids(const std::string& text) {
-  std::vector<std::string> ids;
-  std::stringstream in(text);
-  for (std::string id; std::getline(in, id, ',');)
-    if (!id.empty()) ids.push_back(id);
-  return ids;
+// Findings for the first `linted` files; the rest are imported context.
+std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s) {
+  Resolution resolution = resolve(result.files, result.vocabulary);
+  LintWorld world{result.files, resolution};
+  LintOptions options;
+  options.settings.upstream_version = s.upstream_version;
+  options.settings.upstream_only = s.upstream;
+  options.settings.inherit = s.inherit;
+  options.select.insert(s.select.begin(), s.select.end());
+  options.ignore.insert(s.ignore.begin(), s.ignore.end());
+  std::vector<Finding> findings;
+  for (size_t i = 0; i < linted; ++i) {
+    const FileFacts& f = result.files[i];
+    if (!f.readable) {
+      // lintrunner must hear of it; other formats already said it on stderr.
+      if (s.format == "lintrunner")
+        findings.push_back({"read-error", Severity::Error, f.path, f.relative_path, 0, 0,
+                            f.issues.empty() ? "cannot read" : f.issues[0].message, false});
+      continue;
+    }
+    auto file_findings = lint_file(f, result.vocabulary, options, &world, static_cast<int>(i));
+    findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
+                    std::make_move_iterator(file_findings.end()));
+  }
+  return findings;
 }
 
-Severity parse_level(const std::string& s) {
-  if (s == "warning") return Severity::Warning;
-  if (s == "advice") return Severity::Advice;
-  return Severity::Error;
+int run_lint(const CLI::App& cmd, LintState& s) {
+  apply_lint_config(cmd, s);
+  std::filesystem::path root = find_repo_root(s.common.root);
+  std::set<std::string> allowlist =
+      read_allowlist(s.allowlist.empty() ? (root / kDefaultAllowlist).string() : s.allowlist);
+  // Non-test files are skipped silently; allowlisted files are not even read.
+  ScanResult result = scan_inputs(s.common, [&](const SourceFile& f) {
+    bool test = s.upstream_version == 7 ? is_test_file_v7(f.relative_path) : is_test_file_v8(f.relative_path);
+    return test && !allowlist.count(f.relative_path);
+  });
+  const bool lintrunner = s.format == "lintrunner";
+  bool inputs_ok = true;
+  if (!lintrunner) {
+    CommonOptions quiet = s.common;
+    quiet.quiet = quiet.quiet || s.format != "text";
+    inputs_ok = report_problems(result, quiet);
+  }
+  const size_t linted = result.files.size();
+  if (!s.upstream) add_import_context(result, s.common);
+  std::vector<Finding> findings = lint_files(result, linted, s);
+
+  OutputSink sink(s.common.output);
+  if (s.statistics) {
+    sink.write(lint_statistics(findings));
+  } else {
+    LintOutputOptions out;
+    out.format = s.format;
+    out.code = s.code;
+    out.color = s.format == "text" && s.common.output.empty() && want_color(s.color);
+    out.files_checked = linted;
+    write_lint_output(sink, findings, out);
+  }
+  sink.commit();
+  if (lintrunner) return 0;
+  if (!inputs_ok) return 2;
+  Severity level = s.fail_level == "warning" ? Severity::Warning
+                   : s.fail_level == "advice" ? Severity::Advice
+                                              : Severity::Error;
+  for (const Finding& f : findings)
+    if (f.severity >= level) return s.exit_zero ? 0 : 1;
+  return 0;
 }
 
 }  // namespace
 
 CommandRunner register_lint(CLI::App& app) {
-  struct State {
-    CommonOptions common;
-    std::string format = "text", code = "TEST_LINTER", allowlist, fail_level = "error", color = "auto";
-    int upstream_version = 8;
-    std::string select_text, ignore_text;
-    std::vector<std::string> select, ignore;
-    bool upstream = false, statistics = false, exit_zero = false, inherit = false;
-  };
-  auto s = std::make_shared<State>();
+  auto s = std::make_shared<LintState>();
   CLI::App* cmd = app.add_subcommand("lint", "Check hw_classification as upstream's TEST_LINTER does, plus the "
                                              "checks reviewers make by hand");
-  add_common_options(*cmd, s->common);
-  cmd->add_option("--format", s->format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "lintrunner", "github", "sarif", "junit"}));
-  cmd->add_option("--upstream-version", s->upstream_version, "TEST_LINTER version whose rules and wording to use")
-      ->check(CLI::IsMember({7, 8}));
-  cmd->add_option("--code", s->code, "The lintrunner linter code (default TEST_LINTER)");
-  cmd->add_option("--allowlist", s->allowlist, std::string("Allowlist file (default <root>/") + kDefaultAllowlist + ")");
-  cmd->add_option("--select", s->select_text, "Only these rule ids (comma-separated)");
-  cmd->add_option("--ignore", s->ignore_text, "Not these rule ids (comma-separated)");
-  cmd->add_flag("--upstream", s->upstream, "Only upstream's TEST_LINTER rules (a drop-in replacement)");
-  cmd->add_flag("--inherit", s->inherit,
-                "A class inheriting a declaration from a base in the scanned files satisfies [hw_classification], "
-                "as the runtime filter sees it");
-  cmd->add_option("--fail-level", s->fail_level, "Exit 1 for findings at or above this severity")
-      ->check(CLI::IsMember({"error", "warning", "advice"}));
-  cmd->add_flag("--statistics", s->statistics, "Print counts per rule instead of the findings");
-  cmd->add_flag("--exit-zero", s->exit_zero, "Exit 0 even with findings (errors still exit 2)");
-  cmd->add_option("--color", s->color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
-
+  add_lint_options(*cmd, *s);
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
-    const bool lintrunner = s->format == "lintrunner";
     try {
-      Config config = apply_config(*cmd, s->common);
-      auto given = [&](const char* option) { return cmd->count(option) > 0; };
-      if (config.allowlist && !given("--allowlist")) s->allowlist = *config.allowlist;
-      if (config.fail_level && !given("--fail-level")) s->fail_level = *config.fail_level;
-      if (config.code && !given("--code")) s->code = *config.code;
-      if (config.upstream_version && !given("--upstream-version")) s->upstream_version = *config.upstream_version;
-      if (config.upstream && !given("--upstream")) s->upstream = *config.upstream;
-      if (config.inherit && !given("--inherit")) s->inherit = *config.inherit;
-      s->select = split_ids(s->select_text);
-      s->ignore = split_ids(s->ignore_text);
-      if (config.select && !given("--select")) s->select = *config.select;
-      if (config.ignore && !given("--ignore")) s->ignore = *config.ignore;
-      for (const auto& id : s->select)
-        if (!find_rule(id)) throw UsageError("--select: unknown rule '" + id + "'");
-      for (const auto& id : s->ignore)
-        if (!find_rule(id)) throw UsageError("--ignore: unknown rule '" + id + "'");
-      std::filesystem::path root = find_repo_root(s->common.root);
-      std::string allowlist_path = resolve_allowlist(s->allowlist, root);
-      std::set<std::string> allowlist = read_allowlist(allowlist_path);
-      const int version = s->upstream_version;
-      // Non-test files are skipped silently; allowlisted files are not even read.
-      ScanResult result = scan_inputs(s->common, [&](const SourceFile& f) {
-        bool test = version == 7 ? is_test_file_v7(f.relative_path) : is_test_file_v8(f.relative_path);
-        return test && !allowlist.count(f.relative_path);
-      });
-      bool inputs_ok = true;
-      if (!lintrunner) {
-        CommonOptions quiet = s->common;
-        quiet.quiet = quiet.quiet || s->format != "text";
-        inputs_ok = report_problems(result, quiet);
-      }
-      // Bases in imported helper modules are read, not linted.
-      const size_t linted = result.files.size();
-      if (!s->upstream) add_import_context(result, s->common);
-      Resolution resolution = resolve(result.files, result.vocabulary);
-      LintWorld world{result.files, resolution};
-      LintOptions options;
-      options.settings.upstream_version = version;
-      options.settings.upstream_only = s->upstream;
-      options.settings.inherit = s->inherit;
-      options.select.insert(s->select.begin(), s->select.end());
-      options.ignore.insert(s->ignore.begin(), s->ignore.end());
-      std::vector<Finding> findings;
-      for (size_t i = 0; i < linted; ++i) {
-        const FileFacts& f = result.files[i];
-        if (!f.readable) {
-          if (lintrunner) findings.push_back({"read-error", Severity::Error, f.path, f.relative_path, 0, 0,
-                                              f.issues.empty() ? "cannot read" : f.issues[0].message, false});
-          continue;
-        }
-        auto file_findings = lint_file(f, result.vocabulary, options, &world, static_cast<int>(i));
-        findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
-                        std::make_move_iterator(file_findings.end()));
-      }
-      OutputSink sink(s->common.output);
-      if (s->statistics) {
-        sink.write(lint_statistics(findings));
-      } else {
-        LintOutputOptions out;
-        out.format = s->format;
-        out.code = s->code;
-        out.color = s->format == "text" && s->common.output.empty() && want_color(s->color);
-        out.files_checked = linted;
-        write_lint_output(sink, findings, out);
-      }
-      sink.commit();
-      if (lintrunner) return 0;
-      if (!inputs_ok) return 2;
-      Severity level = parse_level(s->fail_level);
-      for (const Finding& f : findings)
-        if (f.severity >= level) return s->exit_zero ? 0 : 1;
-      return 0;
+      return run_lint(*cmd, *s);
     } catch (const std::exception& e) {
-      if (!lintrunner) throw;
+      if (s->format != "lintrunner") throw;
       // lintrunner adapters always exit 0 and report their own failure in-band.
-      std::string line = "{\"path\": null, \"line\": null, \"char\": null, \"code\": \"" + s->code +
-                         "\", \"severity\": \"error\", \"name\": \"command-failed\", \"original\": null, "
-                         "\"replacement\": null, \"description\": ";
-      std::string description;
-      append_json_string(description, std::string("hwclass lint failed: ") + e.what());
-      std::cout << line << description << "}\n";
+      std::cout << lintrunner_failure(s->code, std::string("hwclass lint failed: ") + e.what());
       return 0;
     }
   };

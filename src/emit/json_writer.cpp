@@ -3,6 +3,28 @@
 #include <cstdio>
 
 namespace hwclass {
+namespace {
+
+// One UTF-8 sequence at p (n bytes left); an invalid byte stands for itself as U+FFFD.
+uint32_t decode_utf8(const unsigned char* p, size_t n, size_t& len) {
+  unsigned char c = p[0];
+  len = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+  if (len == 1 || len > n) {
+    len = 1;
+    return 0xFFFD;
+  }
+  uint32_t cp = c & (0x7F >> len);
+  for (size_t k = 1; k < len; ++k) {
+    if ((p[k] & 0xC0) != 0x80) {
+      len = 1;
+      return 0xFFFD;
+    }
+    cp = (cp << 6) | (p[k] & 0x3F);
+  }
+  return cp;
+}
+
+}  // namespace
 
 void append_json_string(std::string& out, std::string_view s) {
   static const char* hex = "0123456789abcdef";
@@ -41,23 +63,8 @@ void append_json_string(std::string& out, std::string_view s) {
       ++i;
       continue;
     }
-    // Decode one UTF-8 sequence; an invalid byte stands for itself as U+FFFD.
-    uint32_t cp = 0xFFFD;
-    size_t len = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-    if (len > 1 && i + len <= n) {
-      cp = c & (0x7F >> len);
-      bool ok = true;
-      for (size_t k = 1; k < len; ++k) {
-        ok &= (p[i + k] & 0xC0) == 0x80;
-        cp = (cp << 6) | (p[i + k] & 0x3F);
-      }
-      if (!ok) {
-        cp = 0xFFFD;
-        len = 1;
-      }
-    } else {
-      len = 1;
-    }
+    size_t len = 1;
+    uint32_t cp = decode_utf8(p + i, n - i, len);
     if (cp >= 0x10000) {
       cp -= 0x10000;
       escape_unit(0xD800 + (cp >> 10));

@@ -132,6 +132,16 @@ void write_lint_output(OutputSink& out, const std::vector<Finding>& findings, co
   }
 }
 
+std::string lintrunner_failure(const std::string& code, const std::string& message) {
+  std::string out;
+  JsonWriter w(out);
+  w.begin_object().key("path").null().key("line").null().key("char").null().field("code", code);
+  w.field("severity", "error").field("name", "command-failed").key("original").null().key("replacement").null();
+  w.field("description", message).end_object();
+  out.push_back('\n');
+  return out;
+}
+
 std::string lint_statistics(const std::vector<Finding>& findings) {
   std::map<std::string, size_t> counts;
   for (const Finding& f : findings) ++counts[f.rule];

@@ -21,6 +21,10 @@ struct LintOutputOptions {
 // `findings` sorted by path then position within the file.
 void write_lint_output(OutputSink& out, const std::vector<Finding>& findings, const LintOutputOptions& options);
 
+// The message a lintrunner adapter prints about its own failure (path null,
+// name "command-failed"), so lintrunner shows it instead of a crash.
+std::string lintrunner_failure(const std::string& code, const std::string& message);
+
 // "N rule" counts, most frequent first.
 std::string lint_statistics(const std::vector<Finding>& findings);
 

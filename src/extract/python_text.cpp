@@ -172,6 +172,29 @@ void unparse_sequence(TSNode node, std::string_view source, std::string& out, ch
   out.push_back(close);
 }
 
+// Parentheses around atoms vanish in ast.unparse; elsewhere they stay (false).
+bool unparse_parenthesized(TSNode node, std::string_view source, std::string& out) {
+  if (ts_node_named_child_count(node) != 1) return false;
+  TSNode inner = ts_node_named_child(node, 0);
+  NodeKind k = Grammar::get().kind(inner);
+  if (k != NodeKind::Identifier && k != NodeKind::Attribute && k != NodeKind::Call && k != NodeKind::String &&
+      k != NodeKind::Integer && k != NodeKind::Subscript)
+    return false;
+  unparse_into(inner, source, out);
+  return true;
+}
+
+void unparse_subscript(TSNode node, std::string_view source, std::string& out) {
+  unparse_into(ts_node_child_by_field_id(node, Grammar::get().f_value), source, out);
+  out.push_back('[');
+  uint32_t count = ts_node_named_child_count(node), items = 0;
+  for (uint32_t i = 1; i < count; ++i) {
+    if (items++) out += ", ";
+    unparse_into(ts_node_named_child(node, i), source, out);
+  }
+  out.push_back(']');
+}
+
 void unparse_into(TSNode node, std::string_view source, std::string& out) {
   const Grammar& g = Grammar::get();
   switch (g.kind(node)) {
@@ -215,28 +238,11 @@ void unparse_into(TSNode node, std::string_view source, std::string& out) {
       break;
     }
     case NodeKind::ParenthesizedExpression:
-      if (ts_node_named_child_count(node) == 1) {
-        TSNode inner = ts_node_named_child(node, 0);
-        NodeKind k = g.kind(inner);
-        // Parentheses around atoms vanish in ast.unparse; keep them elsewhere.
-        if (k == NodeKind::Identifier || k == NodeKind::Attribute || k == NodeKind::Call ||
-            k == NodeKind::String || k == NodeKind::Integer || k == NodeKind::Subscript) {
-          unparse_into(inner, source, out);
-          return;
-        }
-      }
+      if (unparse_parenthesized(node, source, out)) return;
       break;
-    case NodeKind::Subscript: {
-      unparse_into(ts_node_child_by_field_id(node, g.f_value), source, out);
-      out.push_back('[');
-      uint32_t count = ts_node_named_child_count(node), items = 0;
-      for (uint32_t i = 1; i < count; ++i) {
-        if (items++) out += ", ";
-        unparse_into(ts_node_named_child(node, i), source, out);
-      }
-      out.push_back(']');
+    case NodeKind::Subscript:
+      unparse_subscript(node, source, out);
       return;
-    }
     case NodeKind::List: unparse_sequence(node, source, out, '[', ']', false); return;
     case NodeKind::Tuple: unparse_sequence(node, source, out, '(', ')', true); return;
     case NodeKind::UnaryOperator: {

@@ -7,17 +7,11 @@
 extern "C" const TSLanguage* tree_sitter_python(void);
 
 namespace hwclass {
+namespace {
 
-Grammar::Grammar() : language_(tree_sitter_python()) {
-  uint32_t version = ts_language_version(language_);
-  if (version < TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION || version > TREE_SITTER_LANGUAGE_VERSION) {
-    throw std::runtime_error("the Python grammar has ABI version " + std::to_string(version) +
-                             " but this tree-sitter runtime loads versions " +
-                             std::to_string(TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION) + " to " +
-                             std::to_string(TREE_SITTER_LANGUAGE_VERSION) +
-                             "; rebuild with tree-sitter-python 0.23.6");
-  }
-  static const std::unordered_map<std::string, NodeKind> by_name = {
+// The grammar's node type names for the kinds hwclass matches by hand.
+const std::unordered_map<std::string, NodeKind>& kinds_by_name() {
+  static const std::unordered_map<std::string, NodeKind> table = {
       {"module", NodeKind::Module}, {"block", NodeKind::Block}, {"comment", NodeKind::Comment},
       {"ERROR", NodeKind::Error}, {"class_definition", NodeKind::ClassDefinition},
       {"function_definition", NodeKind::FunctionDefinition},
@@ -52,7 +46,22 @@ Grammar::Grammar() : language_(tree_sitter_python()) {
       {"list_splat", NodeKind::ListSplat}, {"dictionary_splat", NodeKind::DictionarySplat},
       {"lambda", NodeKind::Lambda}, {"type", NodeKind::Type}, {"pair", NodeKind::Pair}, {"slice", NodeKind::Slice},
       {"expression_list", NodeKind::ExpressionList},
-  };
+  };  return table;
+}
+
+}  // namespace
+
+Grammar::Grammar() : language_(tree_sitter_python()) {
+  uint32_t version = ts_language_version(language_);
+  if (version < TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION || version > TREE_SITTER_LANGUAGE_VERSION) {
+    throw std::runtime_error("the Python grammar has ABI version " + std::to_string(version) +
+                             " but this tree-sitter runtime loads versions " +
+                             std::to_string(TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION) + " to " +
+                             std::to_string(TREE_SITTER_LANGUAGE_VERSION) +
+                             "; rebuild with tree-sitter-python 0.23.6");
+  }
+  const auto& by_name = kinds_by_name();
+
   uint32_t count = ts_language_symbol_count(language_);
   kinds_.assign(count, NodeKind::Other);
   for (TSSymbol s = 0; s < count; ++s) {

@@ -49,6 +49,68 @@ const toml::table& sub_table(const toml::table& table, std::string_view key, con
   return *node->as_table();
 }
 
+
+void read_classification(const toml::table& table, const std::string& source, Vocabulary& v) {
+  check_keys(table, {"members", "aliases"}, source, "[classification]");
+  v.members = string_list(table, "members", source);
+  if (const auto* aliases = table["aliases"].as_table()) {
+    for (const auto& [key, value] : *aliases) {
+      auto target = value.value<std::string>();
+      if (!target || !v.is_member(*target))
+        throw ConfigError(where(source, value) + ": alias '" + std::string(key.str()) + "' must name a member");
+      v.member_aliases[std::string(key.str())] = *target;
+    }
+  }
+}
+
+DeviceInfo read_device(std::string_view key, const toml::node& node, const std::string& source, const Vocabulary& v) {
+  static const std::set<std::string> device_keys = {"member", "strings", "tensor_methods", "api_modules", "only",
+                                                    "skip", "xfail", "dtypes", "requires", "flags"};
+  const std::string context = "[device." + std::string(key) + "]";
+  const toml::table* table = node.as_table();
+  if (!table) throw ConfigError(where(source, node) + ": " + context + " must be a table");
+  check_keys(*table, device_keys, source, context);
+  DeviceInfo d;
+  d.key = std::string(key);
+  d.member = (*table)["member"].value<std::string>().value_or("");
+  if (!d.member.empty() && !v.is_member(d.member))
+    throw ConfigError(where(source, node) + ": " + context + " member '" + d.member + "' is not a member");
+  d.strings = string_list(*table, "strings", source, false);
+  d.tensor_methods = string_list(*table, "tensor_methods", source, false);
+  d.api_modules = string_list(*table, "api_modules", source, false);
+  d.only = string_list(*table, "only", source, false);
+  d.skip = string_list(*table, "skip", source, false);
+  d.xfail = string_list(*table, "xfail", source, false);
+  d.dtypes = string_list(*table, "dtypes", source, false);
+  d.requirements = string_list(*table, "requires", source, false);
+  d.flags = string_list(*table, "flags", source, false);
+  return d;
+}
+
+// What resolve and classify read: [instantiate], [aggregators], [classify].
+void read_structure(const toml::table& root, const std::string& source, Vocabulary& v) {
+  v.default_devices = {"cpu", "cuda"};
+  if (const auto* inst = root["instantiate"].as_table()) {
+    check_keys(*inst, {"default_devices", "opt_in", "privateuse1"}, source, "[instantiate]");
+    v.default_devices = string_list(*inst, "default_devices", source);
+    v.privateuse1_devices = string_list(*inst, "privateuse1", source, false);
+    if (const auto* opt = (*inst)["opt_in"].as_table())
+      for (const auto& [device, keyword] : *opt)
+        v.opt_in_devices[std::string(device.str())] = keyword.value<std::string>().value_or("");
+  }
+  if (const auto* cls = root["classify"].as_table()) {
+    check_keys(*cls, {"device_specific_apis", "device_specific_decorators"}, source, "[classify]");
+    v.device_specific_apis = string_list(*cls, "device_specific_apis", source, false);
+    v.device_specific_decorators = string_list(*cls, "device_specific_decorators", source, false);
+  }
+  if (const auto* agg = root["aggregators"].as_table())
+    for (const auto& [dir, file] : *agg) {
+      auto target = file.value<std::string>();
+      if (!target) throw ConfigError(where(source, file) + ": aggregator '" + std::string(dir.str()) + "' must name a file");
+      v.aggregators[std::string(dir.str())] = *target;
+    }
+}
+
 }  // namespace
 
 Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& source) {
@@ -66,18 +128,7 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
     throw ConfigError(source + ": 'schema' must be 1");
 
   Vocabulary v;
-  const auto& classification = sub_table(root, "classification", source);
-  check_keys(classification, {"members", "aliases"}, source, "[classification]");
-  v.members = string_list(classification, "members", source);
-  if (const auto* aliases = classification["aliases"].as_table()) {
-    for (const auto& [key, value] : *aliases) {
-      auto target = value.value<std::string>();
-      if (!target || !v.is_member(*target))
-        throw ConfigError(where(source, value) + ": alias '" + std::string(key.str()) + "' must name a member");
-      v.member_aliases[std::string(key.str())] = *target;
-    }
-  }
-
+  read_classification(sub_table(root, "classification", source), source, v);
   const auto& upstream = sub_table(root, "upstream", source);
   check_keys(upstream, {"deny_decorators", "accelerator_api_modules", "availability_functions"}, source,
              "[upstream]");
@@ -93,57 +144,11 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
   v.device_variable_list_ = string_list(positions, "device_variable_names", source);
   v.device_global_name_list_ = string_list(positions, "device_global_names", source);
 
-  const auto& devices = sub_table(root, "device", source);
-  static const std::set<std::string> device_keys = {"member", "strings", "tensor_methods", "api_modules", "only",
-                                                    "skip", "xfail", "dtypes", "requires", "flags"};
-  for (const auto& [key, node] : devices) {
-    const toml::table* table = node.as_table();
-    if (!table) throw ConfigError(where(source, node) + ": [device." + std::string(key.str()) + "] must be a table");
-    std::string context = "[device." + std::string(key.str()) + "]";
-    check_keys(*table, device_keys, source, context);
-    DeviceInfo d;
-    d.key = std::string(key.str());
-    d.member = (*table)["member"].value<std::string>().value_or("");
-    if (!d.member.empty() && !v.is_member(d.member))
-      throw ConfigError(where(source, node) + ": " + context + " member '" + d.member + "' is not a member");
-    d.strings = string_list(*table, "strings", source, false);
-    d.tensor_methods = string_list(*table, "tensor_methods", source, false);
-    d.api_modules = string_list(*table, "api_modules", source, false);
-    d.only = string_list(*table, "only", source, false);
-    d.skip = string_list(*table, "skip", source, false);
-    d.xfail = string_list(*table, "xfail", source, false);
-    d.dtypes = string_list(*table, "dtypes", source, false);
-    d.requirements = string_list(*table, "requires", source, false);
-    d.flags = string_list(*table, "flags", source, false);
-    v.devices.push_back(std::move(d));
-  }
-  if (const auto* multi = root["multi_device_decorators"].as_table()) {
-    for (const auto& [key, node] : *multi) {
-      (void)node;
+  for (const auto& [key, node] : sub_table(root, "device", source)) v.devices.push_back(read_device(key.str(), node, source, v));
+  if (const auto* multi = root["multi_device_decorators"].as_table())
+    for (const auto& [key, node] : *multi)
       v.multi_device_decorators[std::string(key.str())] = string_list(*multi, key.str(), source);
-    }
-  }
-  if (const auto* inst = root["instantiate"].as_table()) {
-    check_keys(*inst, {"default_devices", "opt_in", "privateuse1"}, source, "[instantiate]");
-    v.default_devices = string_list(*inst, "default_devices", source);
-    v.privateuse1_devices = string_list(*inst, "privateuse1", source, false);
-    if (const auto* opt = (*inst)["opt_in"].as_table())
-      for (const auto& [device, keyword] : *opt)
-        v.opt_in_devices[std::string(device.str())] = keyword.value<std::string>().value_or("");
-  } else {
-    v.default_devices = {"cpu", "cuda"};
-  }
-  if (const auto* cls = root["classify"].as_table()) {
-    check_keys(*cls, {"device_specific_apis", "device_specific_decorators"}, source, "[classify]");
-    v.device_specific_apis = string_list(*cls, "device_specific_apis", source, false);
-    v.device_specific_decorators = string_list(*cls, "device_specific_decorators", source, false);
-  }
-  if (const auto* agg = root["aggregators"].as_table())
-    for (const auto& [dir, file] : *agg) {
-      auto target = file.value<std::string>();
-      if (!target) throw ConfigError(where(source, file) + ": aggregator '" + std::string(dir.str()) + "' must name a file");
-      v.aggregators[std::string(dir.str())] = *target;
-    }
+  read_structure(root, source, v);
   v.build_index();
   return v;
 }

@@ -38,5 +38,9 @@ printf '[1, 2]' >"$dir/bad.json"
 (cd "$examples" && "$hw" lint --root . --format lintrunner --allowlist "$dir/bad.json" -- "@$dir/paths") >"$dir/out" || { echo "FAIL: exit $?"; status=1; }
 grep -q '"path": null' "$dir/out" && grep -q '"name": "command-failed"' "$dir/out" || { echo "FAIL: no command-failed message"; status=1; }
 check - || status=1
-[ $status = 0 ] && echo "2 passed, 0 failed" || echo "failed"
+# A bad command line is in-band too.
+"$hw" lint --format lintrunner --no-such-option -- "@$dir/paths" >"$dir/out" || { echo "FAIL: exit $?"; status=1; }
+grep -q '"name": "command-failed"' "$dir/out" || { echo "FAIL: no command-failed message for a bad option"; status=1; }
+check - || status=1
+[ $status = 0 ] && echo "3 passed, 0 failed" || echo "failed"
 exit $status
