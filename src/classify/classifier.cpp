@@ -1,4 +1,5 @@
 // The inference rules of rules/classify.md, in the order they are tried.
+#include "util/ascii.h"
 #include "classify/classifier.h"
 
 #include <algorithm>
@@ -17,11 +18,6 @@ const char* to_string(Confidence c) {
 }
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return s;
-}
 
 struct Context {
   const std::vector<FileFacts>& files;
@@ -88,7 +84,7 @@ void infer_instantiated(Context& c) {
   const Instantiation& inst = c.file.instantiations[c.resolved.instantiation];
   c.v.reasons.push_back(c.instantiation_reason());
   if (inst.only_for.state == DeviceList::State::Literal && inst.only_for.values.size() == 1) {
-    std::string device = lower(inst.only_for.values[0]);
+    std::string device = ascii_lower(inst.only_for.values[0]);
     std::string member = c.member_of(device);
     c.decide("instantiated-for-one-device", c.device_specific(member) ? member : "ACCELERATOR", Confidence::High);
     auto needs = c.requirements(device);

@@ -6,15 +6,11 @@
 // Example: `instantiate_device_type_tests(TestFooXPU, globals(), only_for="xpu")`
 // without allow_xpu=True creates no class at all.
 // Fix: unsafe (it changes which devices run the tests).
+#include "util/ascii.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
 namespace {
-
-std::string lower(std::string s) {
-  for (char& ch : s) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
-  return s;
-}
 
 std::string python_list(const std::vector<std::string>& values) {
   std::string out = "[";
@@ -26,7 +22,7 @@ std::string python_list(const std::vector<std::string>& values) {
 
 void check_device_specific_contract(const ClassContext& c) {
   if (c.member == "GENERIC" || c.member == "ACCELERATOR") return;
-  const std::string device = lower(c.member);
+  const std::string device = ascii_lower(c.member);
   const std::string who = c.member + " class '" + c.cls.name + "'";
   auto report = [&](uint32_t line, std::string message) {
     c.report("device-specific-contract", line, std::move(message), Severity::Warning, 0, false);

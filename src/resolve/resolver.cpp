@@ -1,3 +1,4 @@
+#include "util/ascii.h"
 #include "resolve/resolver.h"
 
 #include <algorithm>
@@ -10,11 +11,6 @@ namespace hwclass {
 namespace {
 
 constexpr int kMaxReexportDepth = 3;
-
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-  return s;
-}
 
 class Resolver {
  public:
@@ -161,17 +157,15 @@ std::vector<DeviceVariant> device_variants(const std::string& cls, const Instant
   }
   for (const auto& d : vocabulary.privateuse1_devices) devices.push_back(d);
   auto lower_in = [](const std::vector<std::string>& list, const std::string& d) {
-    for (std::string v : list) {
-      for (char& c : v) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-      if (v == d) return true;
-    }
+    for (const std::string& v : list)
+      if (ascii_lower(v) == d) return true;
     return false;
   };
   std::vector<DeviceVariant> out;
   for (const std::string& d : devices) {
     if (inst.only_for.state == DeviceList::State::Literal && !lower_in(inst.only_for.values, d)) continue;
     if (inst.except_for.state == DeviceList::State::Literal && lower_in(inst.except_for.values, d)) continue;
-    out.push_back(DeviceVariant{d, cls + upper(d)});
+    out.push_back(DeviceVariant{d, cls + ascii_upper(d)});
   }
   if (inst.only_for.state == DeviceList::State::Unknown || inst.except_for.state == DeviceList::State::Unknown)
     exact = false;
