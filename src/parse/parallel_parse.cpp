@@ -8,6 +8,7 @@
 
 #include "discover/test_file.h"
 #include "parse/grammar.h"
+#include "parse/grammar_gaps.h"
 #include "parse/source_reader.h"
 
 namespace hwclass {
@@ -21,6 +22,26 @@ int resolve_jobs(int requested) {
   unsigned cores = std::thread::hardware_concurrency();
   return cores ? static_cast<int>(cores) : 1;
 }
+
+namespace {
+
+// Valid Python the grammar rejects: repair it (byte offsets unchanged) and
+// parse again, noting each repaired line.
+TSTree* repair(TSParser* parser, TSTree* tree, std::string& text, FileFacts& facts) {
+  std::vector<uint32_t> lines = repair_grammar_gaps(tree, text);
+  if (lines.empty()) return tree;
+  TSTree* repaired = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
+  if (!repaired) return tree;
+  ts_tree_delete(tree);
+  for (uint32_t line : lines)
+    facts.issues.push_back({IssueSeverity::Note, "grammar-gap",
+                            "starred expression the grammar does not accept (valid Python); read with the star "
+                            "as a space",
+                            line, 0, false});
+  return repaired;
+}
+
+}  // namespace
 
 std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int jobs, const TreeConsumer& consume,
                                    const InOrderCallback& in_order) {
@@ -58,6 +79,7 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
       text.clear();
       if (read_source(file.absolute_path, text, facts)) {
         TSTree* tree = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
+        if (tree && ts_node_has_error(ts_tree_root_node(tree))) tree = repair(parser, tree, text, facts);
         if (tree) {
           consume(tree, text, facts);
           ts_tree_delete(tree);
