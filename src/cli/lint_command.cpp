@@ -11,6 +11,7 @@
 #include "emit/lint_output.h"
 #include "lint/allowlist.h"
 #include "lint/linter.h"
+#include "parse/python_check.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
 
@@ -23,8 +24,27 @@ struct LintState {
   int upstream_version = 8;
   std::string select_text, ignore_text;
   std::vector<std::string> select, ignore;
-  bool upstream = false, statistics = false, exit_zero = false, inherit = false;
+  bool upstream = false, statistics = false, exit_zero = false, inherit = false, python_check = false;
 };
+
+// CPython decides: its message for real syntax errors; what it accepts is
+// a grammar gap, reported as partial_parse where it hides statements.
+void confirm_with_python(std::vector<FileFacts>& files) {
+  for (FileFacts& f : files) {
+    if (!f.readable || !f.has_syntax_error()) continue;
+    auto verdict = python_parse(f.path);
+    if (!verdict) throw UsageError("--python-check: cannot run python3");
+    for (FileIssue& issue : f.issues) {
+      if (issue.code != "syntax-error") continue;
+      if (verdict->valid) {
+        issue.code = "grammar-gap";
+        issue.severity = IssueSeverity::Note;
+      }
+    }
+    if (!verdict->valid)
+      f.issues.push_back({IssueSeverity::Error, "python-syntax-error", verdict->message, 1, 0, true});
+  }
+}
 
 void add_lint_options(CLI::App& cmd, LintState& s) {
   add_common_options(cmd, s.common);
@@ -45,6 +65,8 @@ void add_lint_options(CLI::App& cmd, LintState& s) {
   cmd.add_flag("--statistics", s.statistics, "Print counts per rule instead of the findings");
   cmd.add_flag("--exit-zero", s.exit_zero, "Exit 0 even with findings (errors still exit 2)");
   cmd.add_option("--color", s.color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd.add_flag("--python-check", s.python_check,
+               "Confirm files tree-sitter cannot parse with python3, for CPython's own [parse_error] message");
 }
 
 std::vector<std::string> split_ids(const std::string& text) {
@@ -121,6 +143,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
     bool test = s.upstream_version == 7 ? is_test_file_v7(f.relative_path) : is_test_file_v8(f.relative_path);
     return test && !allowlist.count(f.relative_path);
   });
+  if (s.python_check) confirm_with_python(result.files);
   const bool lintrunner = s.format == "lintrunner";
   bool inputs_ok = true;
   if (!lintrunner) {

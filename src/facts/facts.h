@@ -165,7 +165,8 @@ enum class IssueSeverity { Note, Warning, Error };
 // Something about the file that limits what the facts can say.
 struct FileIssue {
   IssueSeverity severity = IssueSeverity::Error;
-  std::string code;     // read-error, not-utf8, nul-byte, too-large, empty, syntax-error, grammar-gap
+  std::string code;     // read-error, not-utf8, nul-byte, too-large, empty, syntax-error, grammar-gap,
+                        // python-syntax-error (CPython's message, with --python-check)
   std::string message;  // one line
   uint32_t line = 0;    // 0 when the issue has no line
   uint32_t column = 0;
@@ -189,7 +190,8 @@ struct FileFacts {
 
   bool has_syntax_error() const {
     for (const auto& i : issues)
-      if (i.code == "syntax-error" || i.code == "not-utf8" || i.code == "nul-byte") return true;
+      if (i.code == "syntax-error" || i.code == "python-syntax-error" || i.code == "not-utf8" || i.code == "nul-byte")
+        return true;
     return false;
   }
 };

@@ -109,9 +109,13 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
   const LintSettings& settings = options.settings;
   if (file.has_syntax_error()) {
     // v7 only logged parse failures; v8 reports them with no hint line.
-    if (settings.upstream_version >= 8)
-      out.push_back(make_finding(file, "parse_error", 1, "Failed to parse the file: invalid syntax", true,
+    if (settings.upstream_version >= 8) {
+      std::string reason = "invalid syntax";
+      for (const auto& issue : file.issues)
+        if (issue.code == "python-syntax-error") reason = issue.message;
+      out.push_back(make_finding(file, "parse_error", 1, "Failed to parse the file: " + reason, true,
                                  Severity::Error));
+    }
   } else {
     for (const auto& issue : file.issues) {
       if (issue.code != "grammar-gap" || !issue.scan_level) continue;

@@ -1,0 +1,19 @@
+// --python-check: ask CPython whether a file tree-sitter could not parse is
+// really invalid, and with which message, so [parse_error] says exactly what
+// upstream's linter (which uses ast.parse) says.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace hwclass {
+
+struct PythonVerdict {
+  bool valid = false;
+  std::string message;  // SyntaxError.msg when invalid
+};
+
+// nullopt when python3 cannot be run.
+std::optional<PythonVerdict> python_parse(const std::string& path);
+
+}  // namespace hwclass
