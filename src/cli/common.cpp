@@ -1,10 +1,13 @@
 #include "cli/common.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <set>
 
 #include "extract/extractor.h"
 #include "parse/parallel_parse.h"
+#include "util/error.h"
 
 namespace hwclass {
 
@@ -46,6 +49,18 @@ ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(co
                              },
                              in_order);
   return result;
+}
+
+void apply_format_environment(const CLI::App& command, std::string& format, const std::vector<std::string>& allowed) {
+  const char* env = std::getenv("HWCLASS_OUTPUT_FORMAT");
+  if (!env || !*env || command.count("--format") > 0) return;
+  if (std::find(allowed.begin(), allowed.end(), env) == allowed.end()) {
+    std::string known;
+    for (const auto& a : allowed) known += (known.empty() ? "" : ", ") + a;
+    throw UsageError(std::string("HWCLASS_OUTPUT_FORMAT: '") + env + "' is not a format of '" + command.get_name() +
+                     "' (" + known + ")");
+  }
+  format = env;
 }
 
 void add_import_context(ScanResult& result, const CommonOptions& options) {

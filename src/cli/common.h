@@ -53,6 +53,10 @@ ScanResult scan_inputs(const CommonOptions& options,
                        const std::function<bool(const SourceFile&)>& wanted = nullptr,
                        const InOrderCallback& in_order = nullptr);
 
+// --format from HWCLASS_OUTPUT_FORMAT when the command line has none; a
+// value the command does not know is a usage error naming the variable.
+void apply_format_environment(const CLI::App& command, std::string& format, const std::vector<std::string>& allowed);
+
 // Appends the facts of files the scanned ones import from under
 // <root>/test (bases in helper modules such as common_mixins.py), one level
 // deep, so resolution sees them. They are context: callers report only on

@@ -48,7 +48,7 @@ void confirm_with_python(std::vector<FileFacts>& files) {
 
 void add_lint_options(CLI::App& cmd, LintState& s) {
   add_common_options(cmd, s.common);
-  cmd.add_option("--format", s.format, "Output format")
+  cmd.add_option("--format", s.format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
       ->check(CLI::IsMember({"text", "json", "lintrunner", "github", "sarif", "junit"}));
   cmd.add_option("--upstream-version", s.upstream_version, "TEST_LINTER version whose rules and wording to use")
       ->check(CLI::IsMember({7, 8}));
@@ -80,6 +80,7 @@ std::vector<std::string> split_ids(const std::string& text) {
 // The configuration file fills what the command line left unset.
 void apply_lint_config(const CLI::App& cmd, LintState& s) {
   Config config = apply_config(cmd, s.common);
+  apply_format_environment(cmd, s.format, {"text", "json", "lintrunner", "github", "sarif", "junit"});
   auto given = [&](const char* option) { return cmd.count(option) > 0; };
   if (config.allowlist && !given("--allowlist")) s.allowlist = *config.allowlist;
   if (config.fail_level && !given("--fail-level")) s.fail_level = *config.fail_level;

@@ -48,6 +48,9 @@ printf 'class TestA:\n    def test_a(self): pass\n' >"$dir/test/test_more.py"
 expect 1 "" -- sh -c "cd '$dir' && '$hw' lint --root . test/test_ok.py"
 expect 0 "" -- sh -c "cd '$dir' && '$hw' lint --root . --force-exclude test/test_ok.py"
 rm "$dir/hwclass.toml"
+expect 2 "HWCLASS_OUTPUT_FORMAT: 'yaml' is not a format of 'scan'" -- env HWCLASS_OUTPUT_FORMAT=yaml "$hw" scan --root "$dir" "$dir/test"
+expect 0 "" -- env HWCLASS_OUTPUT_FORMAT=text "$hw" scan --root "$dir" -q -o "$dir/facts.txt" "$dir/test/test_ok.py"
+grep -q "class TestA (line 1)" "$dir/facts.txt" || { echo "FAIL: HWCLASS_OUTPUT_FORMAT=text ignored"; failures=$((failures + 1)); }
 printf '%s\n' "$dir/test/test_ok.py" >"$dir/list"
 expect 0 "" -- "$hw" scan --root "$dir" -o "$dir/facts.json" -- "@$dir/list"
 grep -q '"name": "TestA"' "$dir/facts.json" || { echo "FAIL: -o did not write the facts"; failures=$((failures + 1)); }
