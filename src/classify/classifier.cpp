@@ -88,7 +88,9 @@ void infer_instantiated(Context& c) {
     std::string member = c.member_of(device);
     c.decide("instantiated-for-one-device", c.device_specific(member) ? member : "ACCELERATOR", Confidence::High);
     auto needs = c.requirements(device);
-    if (c.device_specific(member) && !c.any_specific(needs)) {
+    // CPU-only instantiation is usually deliberate (CPU: "cannot run on an
+    // accelerator"), so only accelerator-specific classes get a target.
+    if (c.device_specific(member) && member != "CPU" && !c.any_specific(needs)) {
       c.v.target = "ACCELERATOR";
       c.v.blockers.push_back(Reason{"only_for", device, "only_for=" + inst.only_for.values[0], "<module>", inst.line,
                                     c.file.relative_path});

@@ -3,7 +3,10 @@
 # language: system): a clean file passes, a file with findings fails, and the
 # allowlist hook fails on drift. Runs `pre-commit try-repo` against this repo.
 hw=$1 repo=$2
-command -v pre-commit >/dev/null || { echo "pre-commit is not installed"; exit 1; }
+# Debian's package (3.0.4 on bookworm), not whatever else is on PATH.
+pre_commit=/usr/bin/pre-commit
+[ -x "$pre_commit" ] || pre_commit=$(command -v pre-commit) || { echo "pre-commit is not installed"; exit 1; }
+"$pre_commit" --version
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkdir -p "$dir/bin" "$dir/work/test" "$dir/home"
@@ -23,7 +26,7 @@ PY
 git add -A && git commit -qm init
 status=0 passed=0
 run() {  # run EXPECTED_EXIT HOOK
-  pre-commit try-repo "$repo" "$2" --all-files >"$dir/out" 2>&1
+  "$pre_commit" try-repo "$repo" "$2" --all-files >"$dir/out" 2>&1
   rc=$?
   if [ "$rc" = "$1" ]; then passed=$((passed + 1)); else echo "FAIL: $2 exit $rc, want $1"; cat "$dir/out"; status=1; fi
 }
