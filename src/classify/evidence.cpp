@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "facts/owner.h"
+#include "facts/queries.h"
 
 namespace hwclass {
 namespace {
@@ -65,13 +66,6 @@ std::string required_device(const DeviceSite& s) {
   return s.kind == SiteKind::DeviceGlobalUse && names_no_device(s.device) ? "accelerator" : s.device;
 }
 
-bool takes_device(const Method& m) {
-  for (const Parameter& p : m.parameters)
-    if ((p.name == "device" || p.name == "devices") && p.kind != ParamKind::VarArgs && p.kind != ParamKind::VarKwargs)
-      return true;
-  return false;
-}
-
 }  // namespace
 
 Reason reason_of(const Need& need) {
@@ -86,7 +80,7 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolve
   for (const TestRef& t : resolved.tests) {
     TestEvidence te;
     te.name = t.name;
-    te.takes_device = takes_device(files[t.defined_in.file].classes[t.defined_in.cls].methods[t.method]);
+    te.takes_device = takes_device_parameter(files[t.defined_in.file].classes[t.defined_in.cls].methods[t.method]);
     ev.tests.push_back(std::move(te));
   }
   for (ClassRef ref : resolved.mro) {

@@ -1,30 +1,10 @@
-#include <fstream>
 #include <map>
 
 #include "emit/verdicts.h"
 #include "facts/owner.h"
+#include "util/source_lines.h"
 
 namespace hwclass {
-namespace {
-
-class Lines {
- public:
-  const std::string* get(const std::string& path, uint32_t line) {
-    auto& lines = files_[path];
-    if (lines.empty()) {
-      std::ifstream in(path, std::ios::binary);
-      for (std::string l; std::getline(in, l);) lines.push_back(l);
-    }
-    return line >= 1 && line <= lines.size() ? &lines[line - 1] : nullptr;
-  }
-
- private:
-  std::map<std::string, std::vector<std::string>> files_;
-};
-
-std::string seed(const std::string& m, bool on) { return on && m == "ACCELERATOR" ? "DEVICE_GENERIC" : m; }
-
-}  // namespace
 
 std::string explain_text(const std::vector<FileFacts>& files, const Resolution& res, const Verdict& v, bool seed_names) {
   const FileFacts& f = files[v.ref.file];
@@ -32,7 +12,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
   const ResolvedClass& r = res.of(v.ref);
   std::map<std::string, std::string> display;  // relative path -> path to read
   for (const FileFacts& file : files) display[file.relative_path] = file.path;
-  Lines lines;
+  SourceLines lines;
   std::string out = f.relative_path + "::" + c.name + " (line " + std::to_string(c.line) + ")\n";
   if (r.invoking_file != f.relative_path) out += "  runs through " + r.invoking_file + "\n";
   out += "  bases:";
@@ -50,13 +30,13 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     if (r.variants.empty()) out += " nothing";
     out += r.variants_exact ? "\n" : " (only_for/except_for not literal: may differ)\n";
   }
-  out += "  declared: " + (v.declared.empty() ? std::string("none") : seed(v.declared, seed_names)) +
+  out += "  declared: " + (v.declared.empty() ? std::string("none") : member_name(v.declared, seed_names)) +
          (v.declaration_inherited ? " (inherited)" : "") + "\n";
   auto show = [&](const Reason& reason) {
     std::string s = "    " + reason.file + ":" + std::to_string(reason.line) + "  " + reason.kind +
                     (reason.device.empty() ? "" : " (" + reason.device + ")") + "  " + reason.text +
                     (reason.owner.empty() ? "" : "  in " + reason.owner) + "\n";
-    if (const std::string* src = lines.get(display.count(reason.file) ? display[reason.file] : reason.file, reason.line))
+    if (const std::string* src = lines.line(display.count(reason.file) ? display[reason.file] : reason.file, reason.line))
       s += "        | " + *src + "\n";
     return s;
   };
@@ -65,15 +45,15 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
   if (v.reasons.empty()) out += "    none\n";
   out += "  rules fired:";
   for (const auto& rule : v.rules) out += " " + rule;
-  out += " (rules/classify.md)\n  verdict: " + seed(v.inferred, seed_names) + " (" + to_string(v.confidence) + " confidence)";
+  out += " (rules/classify.md)\n  verdict: " + member_name(v.inferred, seed_names) + " (" + to_string(v.confidence) + " confidence)";
   if (!v.declared.empty()) out += v.agrees ? ", agrees with the declaration" : ", DISAGREES with the declaration";
   out += "\n";
   if (!v.target.empty() || !v.blockers.empty()) {
-    out += "  to reach " + seed(v.target.empty() ? v.inferred : v.target, seed_names) + ", change:\n";
+    out += "  to reach " + member_name(v.target.empty() ? v.inferred : v.target, seed_names) + ", change:\n";
     for (const Reason& reason : v.blockers) out += show(reason);
   }
   for (const SplitPart& p : v.split) {
-    out += "  split: " + p.class_name + " (" + seed(p.member, seed_names) + "):";
+    out += "  split: " + p.class_name + " (" + member_name(p.member, seed_names) + "):";
     for (const auto& t : p.tests) out += " " + t;
     out += "\n";
   }

@@ -7,6 +7,7 @@
 #include "emit/json_writer.h"
 #include "emit/sarif.h"
 #include "lint/linter.h"
+#include "util/source_lines.h"
 
 namespace hwclass {
 namespace {
@@ -36,23 +37,6 @@ std::string github_escape(std::string_view s, bool property) {
   }
   return out;
 }
-
-class SourceLines {
- public:
-  const std::string* line(const std::string& path, uint32_t n) {
-    if (path != path_) {
-      path_ = path;
-      lines_.clear();
-      std::ifstream in(path, std::ios::binary);
-      for (std::string l; std::getline(in, l);) lines_.push_back(l);
-    }
-    return n >= 1 && n <= lines_.size() ? &lines_[n - 1] : nullptr;
-  }
-
- private:
-  std::string path_;
-  std::vector<std::string> lines_;
-};
 
 void write_text(OutputSink& out, const std::vector<Finding>& findings, const LintOutputOptions& o) {
   const char* bold = o.color ? "\033[1m" : "";

@@ -6,11 +6,11 @@
 #include "emit/json_writer.h"
 
 namespace hwclass {
-namespace {
-
-std::string name_of(const std::string& member, bool seed) {
+std::string member_name(const std::string& member, bool seed) {
   return seed && member == "ACCELERATOR" ? "DEVICE_GENERIC" : member;
 }
+
+namespace {
 
 std::string variant_list(const ResolvedClass& r) {
   std::string out;
@@ -44,19 +44,19 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     const ResolvedClass& r = res.of(v.ref);
     w.begin_object().field("path", f.relative_path).field("class", c.name).field("line", c.line);
     w.field("invoking_file", r.invoking_file).field("tests", static_cast<uint64_t>(r.tests.size()));
-    w.field("inferred", name_of(v.inferred, seed)).field("confidence", to_string(v.confidence));
+    w.field("inferred", member_name(v.inferred, seed)).field("confidence", to_string(v.confidence));
     w.key("rules").string_array(v.rules);
     w.key("reasons");
     write_reasons(w, v.reasons);
     w.key("declared");
     if (v.declared.empty()) w.null();
-    else w.value(name_of(v.declared, seed));
+    else w.value(member_name(v.declared, seed));
     w.field("declaration_inherited", v.declaration_inherited)
         .field("declared_by_alias", v.declared_by_alias)
         .field("agrees", v.agrees);
     w.key("target");
     if (v.target.empty()) w.null();
-    else w.value(name_of(v.target, seed));
+    else w.value(member_name(v.target, seed));
     w.key("blockers");
     write_reasons(w, v.blockers);
     w.key("variants").begin_array();
@@ -64,7 +64,7 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     w.end_array().field("variants_exact", r.variants_exact);
     w.key("split").begin_array();
     for (const SplitPart& p : v.split) {
-      w.begin_object().field("class", p.class_name).field("hw_classification", name_of(p.member, seed));
+      w.begin_object().field("class", p.class_name).field("hw_classification", member_name(p.member, seed));
       w.key("tests").string_array(p.tests).end_object();
     }
     w.end_array().end_object();
@@ -89,8 +89,8 @@ std::string csv(const std::vector<FileFacts>& files, const Resolution& res, cons
     const ResolvedClass& r = res.of(v.ref);
     out += csv_field(f.relative_path) + "," + csv_field(f.classes[v.ref.cls].name) + "," +
            std::to_string(f.classes[v.ref.cls].line) + "," + std::to_string(r.tests.size()) + "," +
-           name_of(v.inferred, seed) + "," + to_string(v.confidence) + "," + name_of(v.declared, seed) + "," +
-           (v.declared.empty() ? "" : v.agrees ? "yes" : "no") + "," + name_of(v.target, seed) + "," +
+           member_name(v.inferred, seed) + "," + to_string(v.confidence) + "," + member_name(v.declared, seed) + "," +
+           (v.declared.empty() ? "" : v.agrees ? "yes" : "no") + "," + member_name(v.target, seed) + "," +
            csv_field(variant_list(r)) + "\n";
   }
   return out;
@@ -111,13 +111,13 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
     }
     ++totals[v.inferred];
     std::string line = "  " + c.name + " (line " + std::to_string(c.line) + ", " + std::to_string(r.tests.size()) +
-                       (r.tests.size() == 1 ? " test): " : " tests): ") + name_of(v.inferred, seed) + " [" +
+                       (r.tests.size() == 1 ? " test): " : " tests): ") + member_name(v.inferred, seed) + " [" +
                        to_string(v.confidence) + "]";
     if (!v.declared.empty())
-      line += std::string(v.agrees ? ", declared " : ", MISMATCH: declared ") + name_of(v.declared, seed) +
+      line += std::string(v.agrees ? ", declared " : ", MISMATCH: declared ") + member_name(v.declared, seed) +
               (v.declaration_inherited ? " (inherited)" : "") + (v.declared_by_alias ? " (as DEVICE_GENERIC)" : "");
     if (!v.target.empty())
-      line += ", target " + name_of(v.target, seed) + " (" + std::to_string(v.blockers.size()) + " blockers)";
+      line += ", target " + member_name(v.target, seed) + " (" + std::to_string(v.blockers.size()) + " blockers)";
     else if (!v.blockers.empty())
       line += ", " + std::to_string(v.blockers.size()) + " blockers";
     if (!r.variants.empty() || !r.variants_exact) line += ", runs as " + variant_list(r);
@@ -125,7 +125,7 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
     out += line + "\n";
   }
   std::string summary;
-  for (const auto& [member, n] : totals) summary += (summary.empty() ? "" : ", ") + name_of(member, seed) + " " + std::to_string(n);
+  for (const auto& [member, n] : totals) summary += (summary.empty() ? "" : ", ") + member_name(member, seed) + " " + std::to_string(n);
   out += std::to_string(verdicts.size()) + " test classes: " + (summary.empty() ? "none" : summary) + "\n";
   return out;
 }

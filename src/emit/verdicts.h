@@ -10,6 +10,9 @@
 
 namespace hwclass {
 
+// A member as printed: ACCELERATOR under its early name DEVICE_GENERIC when `seed`.
+std::string member_name(const std::string& member, bool seed);
+
 struct VerdictOutputOptions {
   std::string format = "text";  // text, json, csv
   bool seed_names = false;      // print ACCELERATOR as DEVICE_GENERIC (the early name)

@@ -1,5 +1,6 @@
 #include "lint/linter.h"
 
+#include "facts/queries.h"
 #include "resolve/resolved.h"
 
 #include <map>
@@ -95,10 +96,8 @@ std::string inherited_member(const ClassFact& cls, const LintSettings& settings,
 }
 
 const Instantiation* upstream_link(const FileFacts& file, const std::string& name) {
-  const Instantiation* link = nullptr;
-  for (const auto& inst : file.instantiations)
-    if (inst.kind == InstantiateKind::DeviceType && inst.statement_level && inst.target == name) link = &inst;
-  return link;
+  int link = upstream_instantiation(file, name);
+  return link < 0 ? nullptr : &file.instantiations[static_cast<size_t>(link)];
 }
 
 }  // namespace

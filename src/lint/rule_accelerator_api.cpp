@@ -11,6 +11,7 @@
 // first), statement by statement; class decorators come first.
 #include <algorithm>
 
+#include "facts/owner.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
@@ -57,7 +58,7 @@ void check_accelerator_api(const ClassContext& c) {
     return a->walk_depth < b->walk_depth;
   });
   for (const DeviceSite* s : calls) {
-    std::string owner = s->method.empty() ? c.cls.name : c.cls.name + "." + s->method;
+    std::string owner = owner_name(c.file, *s);
     if (v7)
       c.report("accelerator_availability", s->location.line,
                "Test class '" + c.cls.name + "' (GENERIC): must not check accelerator availability in '" + owner +

@@ -40,7 +40,6 @@ struct ClassContext {
   // Adds a finding at `line` for this file.
   void report(const char* rule, uint32_t line, std::string message, Severity severity = Severity::Error,
               uint32_t column = 0, bool upstream = true) const;
-  bool has_device_parameter(const Method& m) const;
 };
 
 // Upstream rules (TEST_LINTER), in upstream's order per classification.

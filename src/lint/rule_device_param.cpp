@@ -5,23 +5,16 @@
 // cannot use the device it runs on.
 // Example: `def test_add(self):` in an ACCELERATOR class.
 // Fix: unsafe (adding a parameter changes every call site in the body).
+#include "facts/queries.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
-
-bool ClassContext::has_device_parameter(const Method& m) const {
-  for (const Parameter& p : m.parameters) {
-    if (p.kind == ParamKind::VarArgs || p.kind == ParamKind::VarKwargs) continue;
-    if (p.name == "device" || p.name == "devices") return true;
-  }
-  return false;
-}
 
 void check_device_param(const ClassContext& c) {
   bool required = c.member == "ACCELERATOR";
   if (!required && c.member != "GENERIC") return;
   for (const Method& m : c.cls.methods) {
-    if (!m.is_test || c.has_device_parameter(m) == required) continue;
+    if (!m.is_test || takes_device_parameter(m) == required) continue;
     c.report("device_param", m.line,
              "Test method '" + c.cls.name + "." + m.name + "' (" + c.member + "): " +
                  (required ? "must accept" : "must not accept") + " a 'device' or 'devices' parameter.");

@@ -7,6 +7,7 @@
 // claims to be device-generic, but the code still only runs on one device.
 // Example: `x = torch.ones(2, device="cuda")` in an ACCELERATOR test.
 // Fix: unsafe (use the injected `device`, torch.accelerator.*, @onlyAccelerator).
+#include "facts/owner.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
@@ -56,7 +57,7 @@ void check_hardcoded_device(const ClassContext& c) {
     bool upstream_reports = c.member == "GENERIC" && s.text.rfind("torch.", 0) == 0 &&
                             (s.kind == SiteKind::AcceleratorApi || s.kind == SiteKind::TensorMethod);
     if (!report || upstream_reports) continue;
-    std::string owner = s.method.empty() ? c.cls.name : c.cls.name + "." + s.method;
+    std::string owner = owner_name(c.file, s);
     std::string device = s.device == "dynamic" ? "a run-time" : s.device;
     c.report("hardcoded-device", s.location.line,
              "Test class '" + c.cls.name + "' (" + c.member + "): " + what(s) + " '" + s.text + "' hardcodes " +

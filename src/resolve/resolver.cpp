@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "facts/queries.h"
 #include "resolve/module_index.h"
 
 namespace hwclass {
@@ -104,12 +105,7 @@ class Resolver {
     const ClassFact& cls = file.classes[self.cls];
     auto last = class_by_name_[self.file].find(cls.name);
     bool is_last_definition = last != class_by_name_[self.file].end() && last->second == self.cls;
-    for (size_t i = 0; i < file.instantiations.size(); ++i) {
-      const Instantiation& inst = file.instantiations[i];
-      if (is_last_definition && inst.kind == InstantiateKind::DeviceType && inst.statement_level &&
-          inst.target == cls.name)
-        r.instantiation = static_cast<int>(i);
-    }
+    if (is_last_definition) r.instantiation = upstream_instantiation(file, cls.name);
     if (r.instantiation >= 0)
       r.variants = device_variants(cls.name, file.instantiations[r.instantiation], vocab_, r.variants_exact);
     r.invoking_file = invoking;

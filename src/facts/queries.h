@@ -1,0 +1,33 @@
+// Questions every later stage asks of the facts, answered in one place.
+#pragma once
+
+#include <string>
+
+#include "facts/facts.h"
+
+namespace hwclass {
+
+// A test method takes the device the framework injects: a parameter named
+// `device` or `devices` (positional-only, regular or keyword-only).
+inline bool takes_device_parameter(const Method& m) {
+  for (const Parameter& p : m.parameters) {
+    if (p.kind == ParamKind::VarArgs || p.kind == ParamKind::VarKwargs) continue;
+    if (p.name == "device" || p.name == "devices") return true;
+  }
+  return false;
+}
+
+// Upstream's instantiation link: the last statement-level
+// instantiate_device_type_tests call whose first argument names the class;
+// -1 when there is none.
+inline int upstream_instantiation(const FileFacts& file, const std::string& class_name) {
+  int link = -1;
+  for (size_t i = 0; i < file.instantiations.size(); ++i) {
+    const Instantiation& inst = file.instantiations[i];
+    if (inst.kind == InstantiateKind::DeviceType && inst.statement_level && inst.target == class_name)
+      link = static_cast<int>(i);
+  }
+  return link;
+}
+
+}  // namespace hwclass
