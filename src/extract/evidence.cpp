@@ -27,8 +27,9 @@ bool adds_ast_level(NodeKind kind) {
   }
 }
 
-// Deep nesting (long operator chains) must not exhaust the stack.
-constexpr uint32_t kMaxVisitDepth = 2000;
+// Deep nesting (long operator chains, thousands of parentheses) must not
+// exhaust the stack; code nested deeper than this holds no evidence we read.
+constexpr uint32_t kMaxNesting = 1000;
 
 }  // namespace
 
@@ -103,7 +104,15 @@ void Extractor::visit(TSNode node, const Scope& scope) {
 }
 
 void Extractor::visit_children(TSNode node, const Scope& scope) {
-  if (scope.depth > kMaxVisitDepth) return;
+  if (scope.nesting > kMaxNesting) {
+    if (!nesting_noted_) {
+      nesting_noted_ = true;
+      facts_.issues.push_back({IssueSeverity::Note, "too-deep",
+                               "code nested more than 1000 levels deep is not searched for device evidence",
+                               ts_node_start_point(node).row + 1, 0, false});
+    }
+    return;
+  }
   NodeKind parent_kind = g_.kind(node);
   bool conditional = parent_kind == NodeKind::IfStatement || parent_kind == NodeKind::ElifClause ||
                      parent_kind == NodeKind::WhileStatement;
@@ -115,6 +124,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       if (!ts_node_is_named(child)) continue;
       NodeKind kind = g_.kind(child);
       Scope inner = scope;
+      ++inner.nesting;
       // A def/class under a decorator is the same AST node as the decorated_definition.
       bool same_node = parent_kind == NodeKind::DecoratedDefinition &&
                        (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition);
@@ -202,8 +212,8 @@ void Extractor::on_assignment(TSNode assignment, const Scope& scope) {
 
 // String literals naming a device, looking through the shapes device values
 // take: "cuda", "cuda:0", f"cuda:{i}", ["cuda", "xpu"], "cuda" if c else "cpu".
-void Extractor::collect_device_strings(TSNode value, const Scope& scope) {
-  if (ts_node_is_null(value)) return;
+void Extractor::collect_device_strings(TSNode value, const Scope& scope, int depth) {
+  if (ts_node_is_null(value) || depth > 200) return;  // bounded like CPython's nesting
   switch (g_.kind(value)) {
     case NodeKind::String:
     case NodeKind::ConcatenatedString: {
@@ -225,7 +235,7 @@ void Extractor::collect_device_strings(TSNode value, const Scope& scope) {
     case NodeKind::ParenthesizedExpression:
     case NodeKind::ConditionalExpression: {
       uint32_t count = ts_node_named_child_count(value);
-      for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts_node_named_child(value, i), scope);
+      for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts_node_named_child(value, i), scope, depth + 1);
       return;
     }
     default:

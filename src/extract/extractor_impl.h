@@ -22,7 +22,8 @@ struct Scope {
   int class_index = -1;
   const Method* method = nullptr;
   uint32_t walk_statement = 0;
-  uint32_t depth = 0;  // depth in Python's AST below the class-body statement
+  uint32_t depth = 0;    // depth in Python's AST below the class-body statement
+  uint32_t nesting = 0;  // syntax-tree levels walked, which bounds the recursion
   bool in_decorator = false;
   bool in_condition = false;
   bool guarded = false;
@@ -69,7 +70,7 @@ class Extractor {
   void on_assignment(TSNode assignment, const Scope& scope);
   void on_identifier(TSNode identifier, TSFieldId field, const Scope& scope);
   void on_decorator(TSNode decorator, const Scope& scope);
-  void collect_device_strings(TSNode value, const Scope& scope);
+  void collect_device_strings(TSNode value, const Scope& scope, int depth = 0);
   DeviceSite& add_site(SiteKind kind, std::string device, std::string text, TSNode node, const Scope& scope);
   std::string callee_name(TSNode function) const;
 
@@ -87,7 +88,8 @@ class Extractor {
   // One cursor for every expression walk: a cursor per node would allocate
   // its stack millions of times.
   TSTreeCursor cursor_;
-  uint32_t statement_call_byte_ = UINT32_MAX;  // start of the instantiate call read as a statement
+  uint32_t statement_call_byte_ = UINT32_MAX;
+  bool nesting_noted_ = false;  // start of the instantiate call read as a statement
 };
 
 bool starts_with(std::string_view text, std::string_view prefix);

@@ -1,5 +1,7 @@
 #include "extract/python_text.h"
 
+#include <vector>
+
 #include "parse/grammar.h"
 
 namespace hwclass {
@@ -184,15 +186,48 @@ bool unparse_parenthesized(TSNode node, std::string_view source, std::string& ou
   return true;
 }
 
-void unparse_subscript(TSNode node, std::string_view source, std::string& out) {
-  unparse_into(ts_node_child_by_field_id(node, Grammar::get().f_value), source, out);
-  out.push_back('[');
-  uint32_t count = ts_node_named_child_count(node), items = 0;
-  for (uint32_t i = 1; i < count; ++i) {
-    if (items++) out += ", ";
-    unparse_into(ts_node_named_child(node, i), source, out);
+// a.b(c)[d].e: walked as a loop, not one recursion per link, so chains of
+// any length cannot exhaust the stack.
+void unparse_chain(TSNode node, std::string_view source, std::string& out) {
+  const Grammar& g = Grammar::get();
+  std::vector<TSNode> links;
+  for (;;) {
+    NodeKind k = g.kind(node);
+    if (k == NodeKind::Attribute) {
+      links.push_back(node);
+      node = ts_node_child_by_field_id(node, g.f_object);
+    } else if (k == NodeKind::Call) {
+      links.push_back(node);
+      node = ts_node_child_by_field_id(node, g.f_function);
+    } else if (k == NodeKind::Subscript) {
+      links.push_back(node);
+      node = ts_node_child_by_field_id(node, g.f_value);
+    } else {
+      break;
+    }
   }
-  out.push_back(']');
+  unparse_into(node, source, out);
+  for (auto it = links.rbegin(); it != links.rend(); ++it) {
+    TSNode link = *it;
+    switch (g.kind(link)) {
+      case NodeKind::Attribute:
+        out.push_back('.');
+        out += node_text(ts_node_child_by_field_id(link, g.f_attribute), source);
+        break;
+      case NodeKind::Call:
+        unparse_arguments(ts_node_child_by_field_id(link, g.f_arguments), source, out);
+        break;
+      default: {
+        out.push_back('[');
+        uint32_t count = ts_node_named_child_count(link), items = 0;
+        for (uint32_t i = 1; i < count; ++i) {
+          if (items++) out += ", ";
+          unparse_into(ts_node_named_child(link, i), source, out);
+        }
+        out.push_back(']');
+      }
+    }
+  }
 }
 
 void unparse_into(TSNode node, std::string_view source, std::string& out) {
@@ -207,13 +242,9 @@ void unparse_into(TSNode node, std::string_view source, std::string& out) {
     case NodeKind::False: out += "False"; return;
     case NodeKind::None: out += "None"; return;
     case NodeKind::Attribute:
-      unparse_into(ts_node_child_by_field_id(node, g.f_object), source, out);
-      out.push_back('.');
-      out += node_text(ts_node_child_by_field_id(node, g.f_attribute), source);
-      return;
     case NodeKind::Call:
-      unparse_into(ts_node_child_by_field_id(node, g.f_function), source, out);
-      unparse_arguments(ts_node_child_by_field_id(node, g.f_arguments), source, out);
+    case NodeKind::Subscript:
+      unparse_chain(node, source, out);
       return;
     case NodeKind::KeywordArgument:
       out += node_text(ts_node_child_by_field_id(node, g.f_name), source);
@@ -240,9 +271,6 @@ void unparse_into(TSNode node, std::string_view source, std::string& out) {
     case NodeKind::ParenthesizedExpression:
       if (unparse_parenthesized(node, source, out)) return;
       break;
-    case NodeKind::Subscript:
-      unparse_subscript(node, source, out);
-      return;
     case NodeKind::List: unparse_sequence(node, source, out, '[', ']', false); return;
     case NodeKind::Tuple: unparse_sequence(node, source, out, '(', ')', true); return;
     case NodeKind::UnaryOperator: {

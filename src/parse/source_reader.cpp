@@ -47,7 +47,47 @@ uint32_t line_of(const std::string& s, size_t offset) {
   return line;
 }
 
+constexpr int kMaxBracketNesting = 200;  // CPython's tokenizer MAXLEVEL
+
 }  // namespace
+
+uint32_t bracket_overflow_line(const std::string& text, int limit) {
+  int depth = 0;
+  uint32_t line = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\n') {
+      ++line;
+    } else if (c == '#') {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    } else if (c == '"' || c == '\'') {
+      // Skip the literal, single- or triple-quoted, escapes included.
+      bool triple = i + 2 < text.size() && text[i + 1] == c && text[i + 2] == c;
+      size_t j = i + (triple ? 3 : 1);
+      for (; j < text.size(); ++j) {
+        if (text[j] == '\\') {
+          if (j + 1 < text.size() && text[j + 1] == '\n') ++line;
+          ++j;
+          continue;
+        }
+        if (text[j] == '\n') {
+          ++line;
+          if (!triple) break;  // an unterminated string ends at the line
+        }
+        if (text[j] == c && (!triple || (j + 2 < text.size() && text[j + 1] == c && text[j + 2] == c))) {
+          j += triple ? 2 : 0;
+          break;
+        }
+      }
+      i = j;
+    } else if (c == '(' || c == '[' || c == '{') {
+      if (++depth > limit) return line;
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (depth > 0) --depth;
+    }
+  }
+  return 0;
+}
 
 bool read_source(const std::string& path, std::string& text, FileFacts& facts) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -93,6 +133,10 @@ bool read_source(const std::string& path, std::string& text, FileFacts& facts) {
     add_issue(facts, IssueSeverity::Error, "nul-byte", "source contains a NUL byte", line_of(text, nul));
   else if (size_t bad = first_invalid_utf8(text); bad != std::string::npos)
     add_issue(facts, IssueSeverity::Error, "not-utf8", "source is not valid UTF-8", line_of(text, bad));
+  if (uint32_t line = bracket_overflow_line(text, kMaxBracketNesting)) {
+    add_issue(facts, IssueSeverity::Error, "syntax-error", "too many nested parentheses", line);
+    return false;
+  }
   return true;
 }
 

@@ -11,9 +11,16 @@ namespace hwclass {
 
 inline constexpr uint64_t kMaxSourceBytes = 64ull << 20;
 
-// Reads `path` into `text`; returns false (with an issue in facts) when the
-// file cannot be read at all. Files that read but hold NUL bytes or invalid
-// UTF-8 return true with an error issue naming the first bad line.
+// Reads `path` into `text`; returns whether to parse it. False (with an
+// issue in facts) when the file cannot be read, or when its brackets nest
+// deeper than CPython's tokenizer allows (200): CPython rejects such a file
+// with "too many nested parentheses", and tree-sitter's runtime corrupts
+// memory on very deep nesting. Files that hold NUL bytes or invalid UTF-8
+// are parsed, with an error issue naming the first bad line.
 bool read_source(const std::string& path, std::string& text, FileFacts& facts);
+
+// The 1-based line where bracket nesting (outside strings and comments)
+// first exceeds `limit`, or 0.
+uint32_t bracket_overflow_line(const std::string& text, int limit);
 
 }  // namespace hwclass
