@@ -126,7 +126,8 @@ std::string lintrunner_failure(const std::string& code, const std::string& messa
   return out;
 }
 
-std::string lint_statistics(const std::vector<Finding>& findings) {
+std::string lint_statistics(const std::vector<Finding>& findings,
+                            const std::vector<std::pair<std::string, size_t>>& classes_by_member) {
   std::map<std::string, size_t> counts;
   for (const Finding& f : findings) ++counts[f.rule];
   std::vector<std::pair<size_t, std::string>> rows;
@@ -137,7 +138,9 @@ std::string lint_statistics(const std::vector<Finding>& findings) {
     std::string count = std::to_string(n);
     out += std::string(count.size() < 6 ? 6 - count.size() : 0, ' ') + count + "  " + rule + "\n";
   }
-  return out;
+  out += "test classes:";
+  for (const auto& [member, n] : classes_by_member) out += " " + member + "=" + std::to_string(n);
+  return out + "\n";
 }
 
 }  // namespace hwclass

@@ -25,7 +25,9 @@ void write_lint_output(OutputSink& out, const std::vector<Finding>& findings, co
 // name "command-failed"), so lintrunner shows it instead of a crash.
 std::string lintrunner_failure(const std::string& code, const std::string& message);
 
-// "N rule" counts, most frequent first.
-std::string lint_statistics(const std::vector<Finding>& findings);
+// "N rule" counts, most frequent first, then the linted test classes by
+// declared classification ("unclassified" for missing or invalid).
+std::string lint_statistics(const std::vector<Finding>& findings,
+                            const std::vector<std::pair<std::string, size_t>>& classes_by_member);
 
 }  // namespace hwclass
