@@ -164,12 +164,11 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   });
   if (s.python_check) confirm_with_python(result.files);
   const bool lintrunner = s.format == "lintrunner";
-  bool inputs_ok = true;
-  if (!lintrunner) {
-    CommonOptions quiet = s.common;
-    quiet.quiet = quiet.quiet || s.format != "text";
-    inputs_ok = report_problems(result, quiet);
-  }
+  // Diagnostics go to stderr, which lintrunner ignores on success; machine
+  // formats show per-file ones only with -v.
+  CommonOptions quiet = s.common;
+  quiet.quiet = quiet.quiet || (s.format != "text" && s.common.verbose == 0);
+  bool inputs_ok = report_problems(result, quiet);
   const size_t linted = result.files.size();
   if (!s.upstream) add_import_context(result, s.common);
   std::vector<Finding> findings = lint_files(result, linted, s);
