@@ -135,41 +135,6 @@ void Extractor::scan_statement(TSNode statement) {
   walk(statement, Scope{});
 }
 
-void Extractor::read_import(TSNode statement) {
-  uint32_t line = ts_node_start_point(statement).row + 1;
-  bool from = g_.kind(statement) == NodeKind::ImportFromStatement;
-  std::string module;
-  if (from) module = fold_whitespace(text(ts_node_child_by_field_id(statement, g_.field("module_name"))));
-  uint32_t count = ts_node_named_child_count(statement);
-  for (uint32_t i = from ? 1 : 0; i < count; ++i) {
-    TSNode child = ts_node_named_child(statement, i);
-    std::string_view kind = ts_node_type(child);
-    Import imp;
-    imp.line = line;
-    if (kind == "wildcard_import") {
-      imp.module = module;
-      imp.name = "*";
-    } else if (kind == "dotted_name" || kind == "aliased_import") {
-      std::string name, alias;
-      if (kind == "aliased_import") {
-        name = std::string(text(ts_node_child_by_field_id(child, g_.f_name)));
-        alias = std::string(text(ts_node_child_by_field_id(child, g_.field("alias"))));
-      } else {
-        name = std::string(text(child));
-      }
-      if (from) {
-        imp.module = module;
-        imp.name = name;
-      } else {
-        imp.module = name;
-      }
-      imp.alias = alias;
-    } else {
-      continue;
-    }
-    facts_.imports.push_back(std::move(imp));
-  }
-}
 
 void Extractor::scan_class(TSNode class_node, TSNode decorated) {
   size_t index = facts_.classes.size();
@@ -326,67 +291,6 @@ Decorator Extractor::read_decorator(TSNode decorator) const {
   if (g_.kind(expression) == NodeKind::Call) expression = ts_node_child_by_field_id(expression, g_.f_function);
   d.name = callee_name(expression);
   return d;
-}
-
-// Upstream accepts exactly `hw_classification = HardwareClassification.M` and
-// `hw_classification: HardwareClassification = HardwareClassification.M`; the
-// first statement assigning the name decides. Returns whether it decided.
-bool Extractor::read_declaration(TSNode statement, Declaration& declaration) const {
-  TSNode assignment = ts_node_named_child(statement, 0);
-  if (g_.kind(assignment) != NodeKind::Assignment) return false;
-  TSNode left = ts_node_child_by_field_id(assignment, g_.f_left);
-  if (g_.kind(left) != NodeKind::Identifier || text(left) != "hw_classification") return false;
-  TSNode right = ts_node_child_by_field_id(assignment, g_.f_right);
-  TSNode type = ts_node_child_by_field_id(assignment, g_.f_type);
-  // `a = hw_classification = X` has several targets, which upstream skips.
-  if (!ts_node_is_null(right) && g_.kind(right) == NodeKind::Assignment) return false;
-
-  declaration.location = location(statement);
-  declaration.annotated = !ts_node_is_null(type);
-  declaration.state = DeclarationState::Invalid;
-  if (declaration.annotated) {
-    TSNode annotation = ts_node_named_child(type, 0);
-    if (ts_node_is_null(right)) {
-      declaration.reason = InvalidReason::AnnotationWithoutValue;
-      return true;
-    }
-    if (g_.kind(annotation) != NodeKind::Identifier || text(annotation) != "HardwareClassification") {
-      declaration.reason = InvalidReason::WrongAnnotation;
-      declaration.value_text = fold_whitespace(text(right));
-      return true;
-    }
-  }
-  declaration.value_text = fold_whitespace(text(right));
-  NodeKind value_kind = g_.kind(right);
-  if (value_kind == NodeKind::Attribute) {
-    TSNode object = ts_node_child_by_field_id(right, g_.f_object);
-    std::string member(text(ts_node_child_by_field_id(right, g_.f_attribute)));
-    if (g_.kind(object) == NodeKind::Identifier && text(object) == "HardwareClassification") {
-      declaration.member = member;
-      if (vocab_.is_member(member)) {
-        declaration.state = DeclarationState::Valid;
-      } else if (const std::string* target = vocab_.alias_target(member)) {
-        declaration.reason = InvalidReason::AliasMember;
-        declaration.alias_of = *target;
-      } else {
-        declaration.reason = InvalidReason::UnknownMember;
-      }
-      return true;
-    }
-    if (g_.kind(object) == NodeKind::Attribute &&
-        text(ts_node_child_by_field_id(object, g_.f_attribute)) == "HardwareClassification") {
-      declaration.member = member;
-      declaration.reason = InvalidReason::QualifiedName;
-      return true;
-    }
-  }
-  if (value_kind == NodeKind::String || value_kind == NodeKind::ConcatenatedString) {
-    declaration.reason = InvalidReason::StringValue;
-    if (auto value = plain_string(right, source_)) declaration.member = *value;
-    return true;
-  }
-  declaration.reason = InvalidReason::OtherExpression;
-  return true;
 }
 
 }  // namespace hwclass

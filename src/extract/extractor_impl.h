@@ -1,7 +1,8 @@
 // The extractor's internals, shared by the files that implement its parts:
-// extractor.cpp (the upstream statement scan: classes, methods, declarations,
-// instantiate calls), evidence.cpp (device evidence in every expression) and
-// syntax_issues.cpp (error regions).
+// extractor.cpp (the upstream statement scan: classes, methods, parameters,
+// decorators), declaration.cpp (hw_classification), instantiation.cpp
+// (instantiate calls, device globals), imports.cpp, evidence.cpp (device
+// evidence in every expression) and syntax_issues.cpp (error regions).
 #pragma once
 
 #include <string>
