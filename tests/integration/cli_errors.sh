@@ -41,9 +41,10 @@ if [ "$(id -u)" != 0 ]; then
 fi
 # Pathological nesting: CPython's own limit (200 brackets) makes it a syntax
 # error, and nothing may crash (tree-sitter's runtime itself fails on some).
-awk 'BEGIN { s = "x = "; for (i = 0; i < 200000; i++) s = s "("; print s }' >"$dir/test/test_deep_open.py"
-awk 'BEGIN { s = "x = torch"; for (i = 0; i < 100000; i++) s = s ".a"; print s ".cuda()" }' >"$dir/test/test_long_chain.py"
-awk 'BEGIN { s = "x = torch.ones(1, device=\"cuda\""; for (i = 0; i < 50000; i++) s = s " if c else \"cuda\""; print s ")" }' >"$dir/test/test_long_ifexp.py"
+# (awk prints piece by piece: building one string by concatenation is quadratic.)
+awk 'BEGIN { printf "x = "; for (i = 0; i < 200000; i++) printf "("; print "" }' >"$dir/test/test_deep_open.py"
+awk 'BEGIN { printf "x = torch"; for (i = 0; i < 100000; i++) printf ".a"; print ".cuda()" }' >"$dir/test/test_long_chain.py"
+awk 'BEGIN { printf "x = torch.ones(1, device=\"cuda\""; for (i = 0; i < 50000; i++) printf " if c else \"cuda\""; print ")" }' >"$dir/test/test_long_ifexp.py"
 expect 0 "test_deep_open.py:1: error: too many nested parentheses [syntax-error]" -- "$hw" scan --root "$dir" "$dir/test"
 expect 0 "" -- "$hw" scan --root "$dir" -q "$dir/test/test_long_chain.py" "$dir/test/test_long_ifexp.py"
 expect 1 "" -- "$hw" lint --root "$dir" -q "$dir/test/test_deep_open.py"
