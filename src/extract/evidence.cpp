@@ -33,10 +33,10 @@ constexpr uint32_t kMaxNesting = 1000;
 
 }  // namespace
 
-std::string Extractor::callee_name(TSNode function) const {
+std::string_view Extractor::callee_name(TSNode function) const {
   switch (g_.kind(function)) {
-    case NodeKind::Identifier: return std::string(text(function));
-    case NodeKind::Attribute: return std::string(text(ts_node_child_by_field_id(function, g_.f_attribute)));
+    case NodeKind::Identifier: return text(function);
+    case NodeKind::Attribute: return text(ts_node_child_by_field_id(function, g_.f_attribute));
     default: return {};
   }
 }
@@ -149,9 +149,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
 
 void Extractor::on_call(TSNode call, const Scope& scope) {
   TSNode function = ts_node_child_by_field_id(call, g_.f_function);
-  std::string_view name;
-  if (g_.kind(function) == NodeKind::Identifier) name = text(function);
-  else if (g_.kind(function) == NodeKind::Attribute) name = text(ts_node_child_by_field_id(function, g_.f_attribute));
+  std::string_view name = callee_name(function);
   if (name.empty()) return;
   if (name == "run_tests") facts_.calls_run_tests = true;
   if ((name == "instantiate_device_type_tests" || name == "instantiate_parametrized_tests") &&
@@ -269,7 +267,7 @@ void Extractor::on_decorator(TSNode decorator, const Scope& scope) {
   TSNode expression = ts_node_named_child(decorator, 0);
   TSNode callee = g_.kind(expression) == NodeKind::Call ? ts_node_child_by_field_id(expression, g_.f_function)
                                                          : expression;
-  std::string name = callee_name(callee);
+  std::string_view name = callee_name(callee);
   const DecoratorInfo* info = vocab_.decorator(name);
   if (!info) return;
   std::string device = info->device;

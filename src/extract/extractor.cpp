@@ -289,7 +289,7 @@ Decorator Extractor::read_decorator(TSNode decorator) const {
     expression = ts_node_named_child(decorator, i + 1);
   d.text = fold_whitespace(text(expression));
   if (g_.kind(expression) == NodeKind::Call) expression = ts_node_child_by_field_id(expression, g_.f_function);
-  d.name = callee_name(expression);
+  d.name = std::string(callee_name(expression));
   return d;
 }
 

@@ -48,7 +48,7 @@ Tristate read_flag(TSNode value, const Grammar& g) {
 
 void Extractor::read_instantiation(TSNode call, bool statement_level) {
   TSNode function = ts_node_child_by_field_id(call, g_.f_function);
-  std::string name = callee_name(function);
+  std::string_view name = callee_name(function);
   Instantiation inst;
   if (name == "instantiate_device_type_tests") {
     inst.kind = InstantiateKind::DeviceType;
