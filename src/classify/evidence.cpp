@@ -86,7 +86,7 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolve
   for (ClassRef ref : resolved.mro) {
     const FileFacts& file = files[ref.file];
     for (const DeviceSite& s : file.sites) {
-      if (s.class_index != ref.cls || s.walk_statement == UINT32_MAX) continue;
+      if (s.class_index != ref.cls || s.walk_statement == kOutsideClassBody) continue;
       Need need = read_need(s, file, vocabulary);
       auto test = std::find_if(ev.tests.begin(), ev.tests.end(), [&](const TestEvidence& t) { return t.name == s.method; });
       if (test == ev.tests.end()) {

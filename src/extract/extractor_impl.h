@@ -30,8 +30,6 @@ struct Scope {
   bool guarded = false;
 };
 
-inline constexpr uint32_t kOutsideClassBody = UINT32_MAX;
-
 class Extractor {
  public:
   Extractor(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary, FileFacts& facts)

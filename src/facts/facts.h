@@ -121,6 +121,8 @@ enum class SiteKind {
 
 enum class DecoratorRole { None, Only, Skip, Xfail, Dtypes, Requires };
 
+inline constexpr uint32_t kOutsideClassBody = UINT32_MAX;
+
 struct DeviceSite {
   SiteKind kind = SiteKind::DeviceString;
   std::string device;   // a device key from rules/ ("cuda", "gpu", "accelerator"), or "unknown"
@@ -134,6 +136,7 @@ struct DeviceSite {
   bool guarded = false;       // in the body of an if/while whose test checks a device
   // Breadth-first position inside the enclosing class-body statement, as
   // Python's ast.walk visits it: (statement, depth, source order).
+  // kOutsideClassBody for code of the class that its body does not hold (bases).
   uint32_t walk_statement = 0;
   uint32_t walk_depth = 0;
 };

@@ -43,7 +43,7 @@ void check_accelerator_api(const ClassContext& c) {
   bool v7 = c.settings.upstream_version == 7;
   std::vector<const DeviceSite*> calls;
   for (const DeviceSite& s : c.file.sites) {
-    if (s.class_index != c.class_index || s.walk_statement == UINT32_MAX) continue;
+    if (s.class_index != c.class_index || s.walk_statement == kOutsideClassBody) continue;
     if (s.kind != SiteKind::AcceleratorApi && s.kind != SiteKind::TensorMethod) continue;
     bool availability = false;
     if (!matches_upstream_text(s.text, c.vocabulary.accelerator_api_modules, availability,
