@@ -3,7 +3,7 @@
 # (bookworm). Idempotent; works as root or through sudo.
 set -eu
 packages="build-essential cmake pkg-config libtree-sitter-dev libcli11-dev nlohmann-json3-dev \
-libtinyxml2-dev libtomlplusplus-dev catch2 groff-base man-db pre-commit xz-utils ca-certificates"
+libtinyxml2-dev libtomlplusplus-dev catch2 groff-base man-db pre-commit xz-utils ca-certificates python3"
 # The grammar comes from the npm registry at configure time; Debian's npm
 # brings it where no npm is installed yet.
 command -v npm >/dev/null 2>&1 || packages="$packages npm"

@@ -33,6 +33,12 @@ constexpr uint32_t kMaxNesting = 1000;
 
 }  // namespace
 
+bool Extractor::is_fstring(TSNode string) const {
+  if (ts_node_child_count(string) == 0) return false;
+  std::string_view prefix = text(ts_node_child(string, 0));  // string_start: the prefix and the quotes
+  return prefix.find_first_of("fF") != std::string_view::npos;
+}
+
 std::string_view Extractor::callee_name(TSNode function) const {
   switch (g_.kind(function)) {
     case NodeKind::Identifier: return text(function);
@@ -69,8 +75,11 @@ void Extractor::visit(TSNode node, const Scope& scope) {
     case NodeKind::ImportFromStatement:
     case NodeKind::FutureImportStatement:
     case NodeKind::Comment:
+      return;
     case NodeKind::String:
-    case NodeKind::ConcatenatedString:
+      // Only an f-string's interpolations hold code (ast's FormattedValue):
+      // f"cuda:{torch.cuda.device_count() - 1}" calls the CUDA API.
+      if (is_fstring(node)) visit_children(node, scope);
       return;
     case NodeKind::Identifier:
       on_identifier(node, 0, scope);
@@ -128,9 +137,10 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       // A def/class under a decorator is the same AST node as the decorated_definition.
       bool same_node = parent_kind == NodeKind::DecoratedDefinition &&
                        (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition);
-      // `x = 1` is one Assign statement, not Expr(Assign).
-      bool statement_wrapper = parent_kind == NodeKind::ExpressionStatement &&
-                               (kind == NodeKind::Assignment || kind == NodeKind::AugmentedAssignment);
+      // `x = 1` is one Assign statement, not Expr(Assign); "a" f"{b}" is one JoinedStr.
+      bool statement_wrapper = (parent_kind == NodeKind::ExpressionStatement &&
+                                (kind == NodeKind::Assignment || kind == NodeKind::AugmentedAssignment)) ||
+                               (parent_kind == NodeKind::ConcatenatedString && kind == NodeKind::String);
       if (adds_ast_level(kind) && !same_node && !statement_wrapper) ++inner.depth;
       TSFieldId field = ts_tree_cursor_current_field_id(&cursor_);
       bool is_condition = conditional && field == g_.f_condition;

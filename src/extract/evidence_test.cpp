@@ -150,3 +150,16 @@ TEST_CASE("syntax errors and grammar gaps", "[extract][issues]") {
   FileFacts deep = scan_source("x = (" + std::string(3000, '(') + "1" + std::string(3000, ')') + ")\n");
   CHECK(deep.classes.empty());
 }
+
+TEST_CASE("calls inside f-string interpolations are accelerator API sites", "[extract][evidence]") {
+  // CPython's ast walks into an f-string's FormattedValue nodes, and so does
+  // upstream's [accelerator_api]: test/test_serialization.py:555 in 2.6.0.
+  FileFacts f = scan_source(R"py(
+last = f'cuda:{torch.cuda.device_count() - 1}'
+both = "a" f"{torch.xpu.device_count()}" 'b'
+plain = "torch.cuda.synchronize()"
+spec = f"{x:{torch.mps.device_count()}}"
+)py");
+  CHECK(sites_of(f, SiteKind::AcceleratorApi) ==
+        Sites{"2:torch.cuda.device_count()@cuda", "3:torch.xpu.device_count()@xpu", "5:torch.mps.device_count()@mps"});
+}

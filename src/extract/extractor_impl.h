@@ -72,6 +72,7 @@ class Extractor {
   void collect_device_strings(TSNode value, const Scope& scope, int depth = 0);
   DeviceSite& add_site(SiteKind kind, std::string device, std::string text, TSNode node, const Scope& scope);
   std::string_view callee_name(TSNode function) const;  // last part of a name or dotted callee
+  bool is_fstring(TSNode string) const;
 
   // syntax_issues.cpp
   void collect_syntax_issues();

@@ -1,8 +1,9 @@
 // [accelerator_api] (upstream v8; [accelerator_availability] in v7): a GENERIC
 // class must not call accelerator APIs: a call whose callee, as ast.unparse
 // spells it, starts with the part `torch` and has a part among accelerator,
-// cuda, hpu, ipu, mps, mtia, xla, xpu. v8 walks the class body and the class
-// decorators; v7 only looked for availability checks and skipped decorators.
+// cuda, hpu, ipu, mps, mtia, xla, xpu. v7 matches the very same calls under
+// another name and wording (despite its name, not only is_available()); it
+// differs only in not walking the class decorators, which v8 does.
 // Why: GENERIC tests run once on CPU-only machines; code that asks for an
 // accelerator belongs in an ACCELERATOR or device-specific class.
 // Example: `if torch.cuda.is_available(): ...` in a GENERIC class's setUp.
@@ -17,8 +18,7 @@
 namespace hwclass {
 namespace {
 
-bool matches_upstream_text(const std::string& text, const std::vector<std::string>& modules, bool& is_availability,
-                           const std::vector<std::string>& availability) {
+bool matches_upstream_text(const std::string& text, const std::vector<std::string>& modules) {
   // The quoted text is the callee plus "()"; test the callee's dotted parts.
   std::string_view callee(text);
   if (callee.size() >= 2 && callee.substr(callee.size() - 2) == "()") callee.remove_suffix(2);
@@ -30,7 +30,6 @@ bool matches_upstream_text(const std::string& text, const std::vector<std::strin
     start = dot + 1;
   }
   if (parts.empty() || parts.front() != "torch") return false;
-  is_availability = std::find(availability.begin(), availability.end(), parts.back()) != availability.end();
   for (const auto& part : parts)
     if (std::find(modules.begin(), modules.end(), part) != modules.end()) return true;
   return false;
@@ -45,12 +44,9 @@ void check_accelerator_api(const ClassContext& c) {
   for (const DeviceSite& s : c.file.sites) {
     if (s.class_index != c.class_index || s.walk_statement == kOutsideClassBody) continue;
     if (s.kind != SiteKind::AcceleratorApi && s.kind != SiteKind::TensorMethod) continue;
-    bool availability = false;
-    if (!matches_upstream_text(s.text, c.vocabulary.accelerator_api_modules, availability,
-                               c.vocabulary.availability_functions))
-      continue;
+    if (!matches_upstream_text(s.text, c.vocabulary.accelerator_api_modules)) continue;
     bool class_decorator = s.in_decorator && s.method.empty();
-    if (v7 && (!availability || class_decorator)) continue;
+    if (v7 && class_decorator) continue;
     calls.push_back(&s);
   }
   std::stable_sort(calls.begin(), calls.end(), [](const DeviceSite* a, const DeviceSite* b) {

@@ -130,11 +130,10 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
   Vocabulary v;
   read_classification(sub_table(root, "classification", source), source, v);
   const auto& upstream = sub_table(root, "upstream", source);
-  check_keys(upstream, {"deny_decorators", "accelerator_api_modules", "availability_functions"}, source,
+  check_keys(upstream, {"deny_decorators", "accelerator_api_modules"}, source,
              "[upstream]");
   v.deny_decorators = string_list(upstream, "deny_decorators", source);
   v.accelerator_api_modules = string_list(upstream, "accelerator_api_modules", source);
-  v.availability_functions = string_list(upstream, "availability_functions", source);
 
   const auto& positions = sub_table(root, "positions", source);
   check_keys(positions, {"device_keywords", "device_arg_callees", "device_variable_names", "device_global_names"},

@@ -44,7 +44,6 @@ class Vocabulary {
   std::map<std::string, std::string> member_aliases;
   std::vector<std::string> deny_decorators;
   std::vector<std::string> accelerator_api_modules;
-  std::vector<std::string> availability_functions;
   std::vector<DeviceInfo> devices;  // in file order
   std::map<std::string, std::vector<std::string>> multi_device_decorators;
   std::vector<std::string> default_devices;           // instantiated unless excluded
