@@ -111,7 +111,7 @@ void add_import_context(ScanResult& result, const CommonOptions& options) {
 bool report_problems(const ScanResult& result, const CommonOptions& options) {
   bool inputs_ok = true;
   for (const auto& p : result.discovery.problems) {
-    inputs_ok &= !p.missing_input;
+    inputs_ok &= !p.fatal;
     std::cerr << p.path << ": error: " << p.message << '\n';
   }
   if (options.quiet) return inputs_ok;

@@ -173,6 +173,9 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   if (!s.upstream) add_import_context(result, s.common);
   std::vector<Finding> findings = lint_files(result, linted, s);
 
+  // Nothing read because of a bad input: the error says so, and a summary of
+  // "0 findings" would read as a clean run.
+  if (!inputs_ok && linted == 0 && !lintrunner) return 2;
   OutputSink sink(s.common.output);
   if (s.statistics) {
     sink.write(lint_statistics(findings, classes_by_member(result, linted)));

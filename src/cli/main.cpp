@@ -1,4 +1,6 @@
 // hwclass: classify PyTorch's tests by the hardware they need.
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <vector>
 
@@ -21,7 +23,16 @@ static bool lintrunner_mode(const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
   try {
     Grammar::get();  // an incompatible grammar fails here, with exit 2
-    std::vector<std::string> args = expand_argfiles(std::vector<std::string>(argv + 1, argv + argc));
+    std::vector<std::string> raw(argv + 1, argv + argc);
+    std::vector<std::string> args;
+    try {
+      args = expand_argfiles(raw);
+    } catch (const std::exception& e) {
+      if (!lintrunner_mode(raw)) throw;
+      // lintrunner's {{PATHSFILE}} that cannot be read is reported in-band too.
+      std::cout << lintrunner_failure("TEST_LINTER", std::string("hwclass: ") + e.what());
+      return 0;
+    }
     std::vector<CommandRunner> runners;
     auto app = make_app(runners);
     try {
@@ -38,7 +49,16 @@ int main(int argc, char** argv) {
     }
     for (auto& run : runners) {
       int code = run();
-      if (code >= 0) return code;
+      if (code < 0) continue;
+      // Output that never arrived (a full disk, a closed pipe) is a failure,
+      // not a clean run.
+      errno = 0;
+      if (!std::cout.flush()) {
+        std::cerr << "hwclass: error: cannot write to standard output" << (errno ? ": " : "")
+                  << (errno ? std::strerror(errno) : "") << '\n';
+        return 2;
+      }
+      return code;
     }
     return 2;
   } catch (const std::exception& e) {

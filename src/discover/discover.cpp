@@ -58,27 +58,35 @@ struct Collector {
       out.problems.push_back({display_dir, ec.message()});
       return;
     }
-    for (; it != end; it.increment(ec)) {
+    while (it != end) {
+      visit_entry(it, dir, display_dir);
+      // A failed step (too many open files, a directory that vanished) ends
+      // the iteration, so it is reported here, before the loop test sees
+      // only the end: the walk must never come up short in silence.
+      std::string at = it->path().string();
+      it.increment(ec);
       if (ec) {
-        out.problems.push_back({it->path().string(), ec.message()});
-        ec.clear();
-        continue;
+        out.problems.push_back({at, "directory walk stopped here: " + ec.message(), true});
+        return;
       }
-      const fs::path& p = it->path();
-      std::string name = p.filename().string();
-      std::error_code type_ec;
-      if (it->is_directory(type_ec) && !it->is_symlink(type_ec)) {
-        if ((!name.empty() && name[0] == '.') || name == "__pycache__") it.disable_recursion_pending();
-        continue;
-      }
-      if (p.extension() != ".py") continue;
-      std::string display = (fs::path(display_dir) / p.lexically_relative(dir)).generic_string();
-      if (!it->is_regular_file(type_ec)) {
-        if (it->is_symlink(type_ec)) add_file(p, display);  // reports broken links and loops
-        continue;
-      }
-      add_file(p, display);
     }
+  }
+
+  void visit_entry(fs::recursive_directory_iterator& it, const fs::path& dir, const std::string& display_dir) {
+    const fs::path& p = it->path();
+    std::string name = p.filename().string();
+    std::error_code type_ec;
+    if (it->is_directory(type_ec) && !it->is_symlink(type_ec)) {
+      if ((!name.empty() && name[0] == '.') || name == "__pycache__") it.disable_recursion_pending();
+      return;
+    }
+    if (p.extension() != ".py") return;
+    std::string display = (fs::path(display_dir) / p.lexically_relative(dir)).generic_string();
+    if (!it->is_regular_file(type_ec)) {
+      if (it->is_symlink(type_ec)) add_file(p, display);  // reports broken links and loops
+      return;
+    }
+    add_file(p, display);
   }
 };
 

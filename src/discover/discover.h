@@ -19,7 +19,9 @@ struct SourceFile {
 struct DiscoveryProblem {
   std::string path;
   std::string message;
-  bool missing_input = false;  // an explicitly given path that does not exist
+  // The run cannot be complete (exit 2): a path given on the command line
+  // that does not exist, or a directory walk that stopped early.
+  bool fatal = false;
 };
 
 struct Discovery {

@@ -1,6 +1,7 @@
 #include "parse/parallel_parse.h"
 
 #include <atomic>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <cstdlib>
@@ -53,8 +54,14 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
   for (size_t i = 0; i < files.size(); ++i) done[i] = false;
   std::mutex delivering;
   size_t delivered = 0;
+  // The first exception of any worker (an output file that cannot be
+  // written, say) stops every worker and is rethrown here, on the caller's
+  // thread: an exception escaping a std::thread would abort the process.
+  std::atomic<bool> failed{false};
+  std::exception_ptr failure;
+  std::mutex failing;
   auto deliver = [&](bool wait) {
-    if (!in_order) return;
+    if (!in_order || failed.load()) return;
     std::unique_lock<std::mutex> lock(delivering, std::defer_lock);
     if (wait) lock.lock();
     else if (!lock.try_lock()) return;
@@ -65,11 +72,9 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
   };
   const TSLanguage* language = Grammar::get().language();
 
-  auto worker = [&] {
-    TSParser* parser = ts_parser_new();
-    ts_parser_set_language(parser, language);
+  auto work = [&](TSParser* parser) {
     std::string text;
-    for (size_t i = next++; i < files.size(); i = next++) {
+    for (size_t i = next++; i < files.size() && !failed.load(); i = next++) {
       const SourceFile& file = files[i];
       FileFacts& facts = results[i];
       facts.path = file.display_path;
@@ -81,8 +86,8 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
         TSTree* tree = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
         if (tree && ts_node_has_error(ts_tree_root_node(tree))) tree = repair(parser, tree, text, facts);
         if (tree) {
+          std::unique_ptr<TSTree, decltype(&ts_tree_delete)> owned(tree, ts_tree_delete);
           consume(tree, text, facts);
-          ts_tree_delete(tree);
         } else {
           facts.issues.push_back({IssueSeverity::Error, "read-error", "the parser gave up on this file", 0, 0, true});
           ts_parser_reset(parser);
@@ -92,7 +97,17 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
       done[i].store(true, std::memory_order_release);
       deliver(false);
     }
-    ts_parser_delete(parser);
+  };
+  auto worker = [&] {
+    std::unique_ptr<TSParser, decltype(&ts_parser_delete)> parser(ts_parser_new(), ts_parser_delete);
+    ts_parser_set_language(parser.get(), language);
+    try {
+      work(parser.get());
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failing);
+      if (!failure) failure = std::current_exception();
+      failed = true;
+    }
   };
 
   int threads = std::max(1, std::min<int>(jobs, static_cast<int>(files.size())));
@@ -100,6 +115,7 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   deliver(true);
   return results;
 }

@@ -42,7 +42,8 @@ OutputSink::~OutputSink() {
 
 void OutputSink::write(std::string_view chunk) {
   if (!file_) {
-    std::cout.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    if (!std::cout.write(chunk.data(), static_cast<std::streamsize>(chunk.size())))
+      throw std::runtime_error(std::string("cannot write to standard output: ") + std::strerror(errno));
     return;
   }
   if (std::fwrite(chunk.data(), 1, chunk.size(), file_) != chunk.size())
@@ -51,7 +52,8 @@ void OutputSink::write(std::string_view chunk) {
 
 void OutputSink::commit() {
   if (!file_) {
-    std::cout.flush();
+    if (!std::cout.flush())
+      throw std::runtime_error(std::string("cannot write to standard output: ") + std::strerror(errno));
     return;
   }
   bool ok = std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;

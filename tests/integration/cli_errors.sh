@@ -38,6 +38,8 @@ if [ "$(id -u)" != 0 ]; then
   chmod 000 "$dir/test/test_ok.py"
   expect 2 "cannot read: Permission denied" -- "$hw" scan --root "$dir" "$dir/test/test_ok.py"
   chmod 644 "$dir/test/test_ok.py"
+else
+  echo "skipped: unreadable file (root reads any file, so the case cannot be made)"
 fi
 # Pathological nesting: CPython's own limit (200 brackets) makes it a syntax
 # error, and nothing may crash (tree-sitter's runtime itself fails on some).
@@ -65,5 +67,32 @@ printf '%s\n' "$dir/test/test_ok.py" >"$dir/list"
 expect 0 "" -- "$hw" scan --root "$dir" -o "$dir/facts.json" -- "@$dir/list"
 grep -q '"name": "TestA"' "$dir/facts.json" || { echo "FAIL: -o did not write the facts"; failures=$((failures + 1)); }
 ls "$dir" | grep -q hwclass-tmp && { echo "FAIL: a temporary file was left behind"; failures=$((failures + 1)); }
+
+# No silent failures. An output file that outgrows `ulimit -f` (with SIGXFSZ
+# ignored, so write() fails with EFBIG) is an error on every thread count,
+# and leaves no temporary file behind.
+mkdir -p "$dir/many/test"
+i=0; while [ $i -lt 40 ]; do
+  printf 'class TestA%s:\n    def test_a(self): x = torch.ones(2, device="cuda")\n' $i >"$dir/many/test/test_$i.py"; i=$((i + 1))
+done
+for j in 1 2; do
+  expect 2 "facts.json: cannot write: File too large" -- sh -c "trap '' XFSZ; ulimit -f 8; exec '$hw' scan --root '$dir/many' -j$j -o '$dir/many/facts.json' '$dir/many/test'"
+  ls "$dir/many" | grep -q hwclass-tmp && { echo "FAIL: -j$j left a temporary file behind"; failures=$((failures + 1)); }
+done
+# Standard output that cannot be written is an error, not a clean exit.
+expect 2 "cannot write to standard output: No space left on device" -- sh -c "exec '$hw' scan --root '$dir/many' '$dir/many/test' >/dev/full"
+expect 2 "cannot write to standard output: No space left on device" -- sh -c "exec '$hw' classify --root '$dir/many' '$dir/many/test' >/dev/full"
+# A directory walk cut short (out of file descriptors 30 levels down) says
+# where it stopped and fails, instead of finding nothing.
+deep="$dir/deep"; i=0; while [ $i -lt 30 ]; do deep="$deep/d$i"; i=$((i + 1)); done
+mkdir -p "$deep"; printf 'class TestZ:\n    def test_z(self): pass\n' >"$deep/test_z.py"
+expect 2 "error: directory walk stopped here: Too many open files" -- sh -c "ulimit -n 12; exec '$hw' scan --root '$dir' '$dir/deep'"
+# lintrunner's unreadable {{PATHSFILE}} is reported in-band with exit 0.
+expect 0 "" -- "$hw" lint --format lintrunner "@$dir/no-such-list"
+grep -q '"name": "command-failed".*no-such-list: cannot read the @file argument list' "$dir/out" ||
+  { echo "FAIL: unreadable @PATHSFILE not reported in-band"; failures=$((failures + 1)); }
+# A missing path is an error and nothing else: no "Found 0 findings".
+expect 2 "No such file or directory" -- "$hw" lint --root "$dir" "$dir/test/missing.py"
+[ -s "$dir/out" ] && { echo "FAIL: lint of a missing path printed:"; cat "$dir/out"; failures=$((failures + 1)); }
 echo "$((total - failures)) passed, $failures failed"
 [ "$failures" = 0 ]
