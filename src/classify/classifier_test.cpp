@@ -139,3 +139,52 @@ TEST_CASE("declarations: inherited across files and the DEVICE_GENERIC alias", "
   CHECK(alias.declared == "ACCELERATOR");
   CHECK(alias.member == "ACCELERATOR");
 }
+
+// Evidence readings of rules/classify.md ("What is not a need"), each with
+// the case it must not over-read and the one it must still read.
+
+TEST_CASE("virtual devices are no accelerator evidence", "[classify]") {
+  Result meta = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                           "        x = torch.empty(2, device='meta')\n        y = torch.ones(1, device='lazy')\n", "T");
+  CHECK(meta.member == "GENERIC");
+  Result cuda = verdict_of("class T(TestCase):\n    def test_a(self):\n        x = torch.empty(2, device='cuda')\n", "T");
+  CHECK(cuda.member == "CUDA");
+}
+
+TEST_CASE("a device chosen by an availability check is a branch, not a need", "[classify]") {
+  Result branch = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                             "        d = 'cuda' if torch.cuda.is_available() else 'cpu'\n"
+                             "        x = torch.ones(2, device='cuda' if TEST_CUDA else 'cpu')\n", "T");
+  CHECK(branch.member == "GENERIC");
+  Result unguarded = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                                "        x = torch.ones(2, device='cuda' if big else 'cuda:1')\n", "T");
+  CHECK(unguarded.member == "CUDA");
+}
+
+TEST_CASE("a skip where the device is present is not a need for it", "[classify]") {
+  Result away = verdict_of("class T(TestCase):\n"
+                           "    @unittest.skipIf(TEST_CUDA or torch.xpu.is_available(), 'not on GPUs')\n"
+                           "    def test_a(self): pass\n", "T");
+  CHECK(away.member == "GENERIC");
+  Result need = verdict_of("class T(TestCase):\n"
+                           "    @unittest.skipIf(not TEST_CUDA, 'needs CUDA')\n    def test_a(self): pass\n", "T");
+  CHECK(need.member == "CUDA");
+  Result unless = verdict_of("class T(TestCase):\n"
+                             "    @unittest.skipUnless(TEST_XPU, 'needs XPU')\n    def test_a(self): pass\n", "T");
+  CHECK(unless.member == "XPU");
+  Result compared = verdict_of("class T(TestCase):\n"
+                               "    @unittest.skipIf(CUDA_HOME is None, 'needs the CUDA toolkit')\n"
+                               "    def test_a(self): pass\n", "T");
+  CHECK(compared.member == "CUDA");  // a comparison's sense is not read: still a need
+}
+
+TEST_CASE("a device parameter with a default or filled by a decorator is not the injected device", "[classify]") {
+  Result own = verdict_of("class T(TestCase):\n    def test_a(self, device='mps'):\n        pass\n", "T");
+  CHECK(own.member == "MPS");
+  Result drawn = verdict_of("class T(TestCase):\n    @given(device=st.sampled_from(['cpu']))\n"
+                            "    def test_a(self, device):\n        pass\n", "T");
+  CHECK(drawn.member == "GENERIC");
+  Result injected = verdict_of("class T(TestCase):\n    def test_a(self, device):\n        pass\n", "T");
+  CHECK(injected.member == "ACCELERATOR");
+  CHECK(injected.rule == "device-parameter-without-instantiation");
+}

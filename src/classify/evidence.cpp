@@ -53,6 +53,10 @@ Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) 
   // "cpu" literals run anywhere; CPU-only backends (mkldnn) and @onlyCPU do not.
   if (s.device == "cpu" && (s.kind == SiteKind::DeviceString || s.kind == SiteKind::DeviceFlag))
     n.strength = Strength::Weak;
+  // A skip where the device is present keeps the test away from it.
+  if (s.skip_when_present) n.strength = Strength::Weak;
+  // meta and lazy run without hardware.
+  if (const DeviceInfo* d = v.device(s.device); d && d->is_virtual) n.strength = Strength::Weak;
   if (s.kind == SiteKind::OnlyDecorator || s.kind == SiteKind::DeviceDecorator) {
     const auto& specific = v.device_specific_decorators;
     n.specific = std::find(specific.begin(), specific.end(), decorator_name(s.text)) != specific.end();
@@ -60,6 +64,20 @@ Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) 
     n.specific = starts_with_any(s.text, v.device_specific_apis);
   }
   return n;
+}
+
+// The device instantiate_device_type_tests injects: a `device` parameter
+// with no default (`device="mps"` picks its own) that no argument decorator
+// (`@given(device=...)`, `@parametrize("device", ...)`) fills.
+bool takes_injected_device(const Method& m, const Vocabulary& v) {
+  if (!takes_device_parameter(m)) return false;
+  for (const Parameter& p : m.parameters)
+    if ((p.name == "device" || p.name == "devices") && p.has_default) return false;
+  for (const Decorator& d : m.decorators)
+    if (std::find(v.argument_decorators.begin(), v.argument_decorators.end(), d.name) != v.argument_decorators.end() &&
+        d.text.find("device") != std::string::npos)
+      return false;
+  return true;
 }
 
 std::string required_device(const DeviceSite& s) {
@@ -80,7 +98,8 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolve
   for (const TestRef& t : resolved.tests) {
     TestEvidence te;
     te.name = t.name;
-    te.takes_device = takes_device_parameter(files[t.defined_in.file].classes[t.defined_in.cls].methods[t.method]);
+    te.takes_device =
+        takes_injected_device(files[t.defined_in.file].classes[t.defined_in.cls].methods[t.method], vocabulary);
     ev.tests.push_back(std::move(te));
   }
   for (ClassRef ref : resolved.mro) {

@@ -33,6 +33,41 @@ constexpr uint32_t kMaxNesting = 1000;
 
 }  // namespace
 
+bool Extractor::mentions_device(TSNode node, int depth) const {
+  if (ts_node_is_null(node) || depth > 50) return false;
+  NodeKind kind = g_.kind(node);
+  if (kind == NodeKind::Identifier) {
+    std::string_view name = text(node);
+    return vocab_.flag_device(name) || vocab_.api_module_device(name);
+  }
+  uint32_t count = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < count; ++i)
+    if (mentions_device(ts_node_named_child(node, i), depth + 1)) return true;
+  return false;
+}
+
+// `"cuda" if torch.cuda.is_available() else "cpu"` chooses at run time: the
+// branches are guarded by the test, which is a condition, as in an `if`.
+void Extractor::visit_conditional_expression(TSNode node, const Scope& scope) {
+  if (scope.nesting > kMaxNesting) return visit_children(node, scope);  // which notes the cut
+  bool guard = ts_node_named_child_count(node) == 3 && mentions_device(ts_node_named_child(node, 1));
+  // The shared cursor stands on `node`; walk its children as visit_children does.
+  if (!ts_tree_cursor_goto_first_child(&cursor_)) return;
+  uint32_t index = 0;
+  do {
+    TSNode child = ts_tree_cursor_current_node(&cursor_);
+    if (!ts_node_is_named(child)) continue;
+    Scope inner = scope;
+    ++inner.nesting;
+    ++inner.depth;
+    if (index++ == 1) inner.in_condition = true;
+    else if (guard) inner.guarded = true;
+    if (g_.kind(child) == NodeKind::Identifier) on_identifier(child, 0, inner);
+    else visit(child, inner);
+  } while (ts_tree_cursor_goto_next_sibling(&cursor_));
+  ts_tree_cursor_goto_parent(&cursor_);
+}
+
 bool Extractor::is_fstring(TSNode string) const {
   if (ts_node_child_count(string) == 0) return false;
   std::string_view prefix = text(ts_node_child(string, 0));  // string_start: the prefix and the quotes
@@ -59,6 +94,7 @@ DeviceSite& Extractor::add_site(SiteKind kind, std::string device, std::string s
   site.in_decorator = scope.in_decorator;
   site.in_condition = scope.in_condition;
   site.guarded = scope.guarded;
+  site.skip_when_present = scope.skip_polarity > 0;
   site.walk_statement = scope.walk_statement;
   site.walk_depth = scope.depth;
   return site;
@@ -97,6 +133,9 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       on_decorator(node, scope);
       Scope inner = scope;
       inner.in_decorator = true;
+      TSNode expression = ts_node_named_child(node, 0);
+      if (g_.kind(expression) == NodeKind::Call)
+        inner.skip_polarity = vocab_.skip_polarity(callee_name(ts_node_child_by_field_id(expression, g_.f_function)));
       visit_children(node, inner);
       return;
     }
@@ -106,6 +145,27 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       visit_children(node, inner);
       return;
     }
+    case NodeKind::ConditionalExpression:
+      visit_conditional_expression(node, scope);
+      return;
+    case NodeKind::NotOperator: {
+      Scope inner = scope;
+      inner.skip_polarity = -scope.skip_polarity;
+      visit_children(node, inner);
+      return;
+    }
+    case NodeKind::ComparisonOperator: {
+      Scope inner = scope;
+      inner.skip_polarity = 0;
+      visit_children(node, inner);
+      return;
+    }
+    case NodeKind::DefaultParameter:
+    case NodeKind::TypedDefaultParameter:
+      // `def test_x(self, device="mps")` runs on that device.
+      if (vocab_.is_device_variable(text(ts_node_child_by_field_id(node, g_.f_name))))
+        collect_device_strings(ts_node_child_by_field_id(node, g_.f_value), scope);
+      break;
     default:
       break;
   }
@@ -237,11 +297,18 @@ void Extractor::collect_device_strings(TSNode value, const Scope& scope, int dep
         add_site(SiteKind::DeviceString, std::string(*device), std::string(text(value)), value, scope);
       return;
     }
+    case NodeKind::ConditionalExpression: {
+      uint32_t count = ts_node_named_child_count(value);
+      Scope branches = scope;
+      branches.guarded |= count == 3 && mentions_device(ts_node_named_child(value, 1));
+      for (uint32_t i = 0; i < count; ++i)
+        collect_device_strings(ts_node_named_child(value, i), i == 1 ? scope : branches, depth + 1);
+      return;
+    }
     case NodeKind::List:
     case NodeKind::Tuple:
     case NodeKind::Set:
-    case NodeKind::ParenthesizedExpression:
-    case NodeKind::ConditionalExpression: {
+    case NodeKind::ParenthesizedExpression: {
       uint32_t count = ts_node_named_child_count(value);
       for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts_node_named_child(value, i), scope, depth + 1);
       return;

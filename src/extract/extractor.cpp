@@ -255,6 +255,7 @@ void Extractor::read_parameters(TSNode parameters, Method& method) const {
       case NodeKind::DefaultParameter:
       case NodeKind::TypedDefaultParameter:
         param.name = std::string(text(ts_node_child_by_field_id(p, g_.f_name)));
+        param.has_default = true;
         break;
       case NodeKind::ListSplatPattern:
         param.kind = ParamKind::VarArgs;

@@ -28,6 +28,11 @@ struct Scope {
   bool in_decorator = false;
   bool in_condition = false;
   bool guarded = false;
+  // Inside the condition of a skip decorator: +1 where a device check skips
+  // the test when the device is there (`@skipIf(TEST_CUDA)`), -1 where it
+  // skips when the device is missing (`not`, skipUnless); 0 elsewhere, and
+  // inside comparisons, whose sense is not read.
+  int skip_polarity = 0;
 };
 
 class Extractor {
@@ -73,6 +78,8 @@ class Extractor {
   DeviceSite& add_site(SiteKind kind, std::string device, std::string text, TSNode node, const Scope& scope);
   std::string_view callee_name(TSNode function) const;  // last part of a name or dotted callee
   bool is_fstring(TSNode string) const;
+  bool mentions_device(TSNode condition, int depth = 0) const;  // a flag or device API in a test
+  void visit_conditional_expression(TSNode node, const Scope& scope);
 
   // syntax_issues.cpp
   void collect_syntax_issues();

@@ -34,6 +34,7 @@ enum class ParamKind { PositionalOnly, Regular, KeywordOnly, VarArgs, VarKwargs 
 struct Parameter {
   std::string name;
   ParamKind kind = ParamKind::Regular;
+  bool has_default = false;  // `device="mps"`: the test picks its own device
 };
 
 struct Method {
@@ -133,7 +134,8 @@ struct DeviceSite {
   DecoratorRole role = DecoratorRole::None;
   bool in_decorator = false;  // inside a decorator expression
   bool in_condition = false;  // inside an if/while/assert test
-  bool guarded = false;       // in the body of an if/while whose test checks a device
+  bool guarded = false;       // in a branch of an if/while/conditional expression whose test checks a device
+  bool skip_when_present = false;  // in a skip condition that skips where the device is: @skipIf(TEST_CUDA)
   // Breadth-first position inside the enclosing class-body statement, as
   // Python's ast.walk visits it: (statement, depth, source order).
   // kOutsideClassBody for code of the class that its body does not hold (bases).

@@ -65,7 +65,8 @@ void read_classification(const toml::table& table, const std::string& source, Vo
 
 DeviceInfo read_device(std::string_view key, const toml::node& node, const std::string& source, const Vocabulary& v) {
   static const std::set<std::string> device_keys = {"member", "strings", "tensor_methods", "api_modules", "only",
-                                                    "skip", "xfail", "dtypes", "requires", "flags"};
+                                                    "skip", "xfail", "dtypes", "requires", "flags",
+                                                    "virtual"};
   const std::string context = "[device." + std::string(key) + "]";
   const toml::table* table = node.as_table();
   if (!table) throw ConfigError(where(source, node) + ": " + context + " must be a table");
@@ -84,6 +85,7 @@ DeviceInfo read_device(std::string_view key, const toml::node& node, const std::
   d.dtypes = string_list(*table, "dtypes", source, false);
   d.requirements = string_list(*table, "requires", source, false);
   d.flags = string_list(*table, "flags", source, false);
+  d.is_virtual = (*table)["virtual"].value<bool>().value_or(false);
   return d;
 }
 
@@ -99,9 +101,14 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
         v.opt_in_devices[std::string(device.str())] = keyword.value<std::string>().value_or("");
   }
   if (const auto* cls = root["classify"].as_table()) {
-    check_keys(*cls, {"device_specific_apis", "device_specific_decorators"}, source, "[classify]");
+    check_keys(*cls,
+               {"device_specific_apis", "device_specific_decorators", "skip_if", "skip_unless", "argument_decorators"},
+               source, "[classify]");
     v.device_specific_apis = string_list(*cls, "device_specific_apis", source, false);
     v.device_specific_decorators = string_list(*cls, "device_specific_decorators", source, false);
+    v.skip_if_decorators = string_list(*cls, "skip_if", source, false);
+    v.skip_unless_decorators = string_list(*cls, "skip_unless", source, false);
+    v.argument_decorators = string_list(*cls, "argument_decorators", source, false);
   }
   if (const auto* agg = root["aggregators"].as_table())
     for (const auto& [dir, file] : *agg) {

@@ -20,6 +20,7 @@ struct DeviceInfo {
   std::string member;  // "CUDA", or "" when no HardwareClassification member is specific to it
   std::vector<std::string> strings, tensor_methods, api_modules, only, skip, xfail, dtypes, requirements,
       flags;
+  bool is_virtual = false;  // meta, lazy: no hardware behind it, so no accelerator evidence
 };
 
 struct DecoratorInfo {
@@ -52,6 +53,18 @@ class Vocabulary {
   std::map<std::string, std::string> aggregators;     // directory prefix -> invoking file
   std::vector<std::string> device_specific_apis;      // dotted prefixes of APIs that stay device-specific
   std::vector<std::string> device_specific_decorators;
+  std::vector<std::string> skip_if_decorators;      // skip when the condition holds: skipIf
+  std::vector<std::string> skip_unless_decorators;  // skip when it does not: skipUnless
+  std::vector<std::string> argument_decorators;     // supply test arguments: @given(device=...), @parametrize
+
+  // +1 for a skip-if decorator, -1 for a skip-unless one, 0 for any other.
+  int skip_polarity(std::string_view decorator) const {
+    for (const auto& d : skip_if_decorators)
+      if (d == decorator) return 1;
+    for (const auto& d : skip_unless_decorators)
+      if (d == decorator) return -1;
+    return 0;
+  }
 
   bool is_member(std::string_view name) const;
   const std::string* alias_target(std::string_view name) const;

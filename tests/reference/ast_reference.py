@@ -4,7 +4,8 @@
     ast_reference.py scan ROOT RULES     per test file: classes, test classes, test methods,
                                          instantiate_device_type_tests calls, device string sites
                                          (a literal naming a device of RULES/devices.toml where
-                                         devices.toml [positions] says a device goes)
+                                         devices.toml [positions] says a device goes, or as the
+                                         default of a parameter with a device variable's name)
     ast_reference.py lint ROOT 7|8       per file and rule: the messages upstream's TEST_LINTER
                                          of that version gives (counts; a line per file and rule)
 
@@ -171,6 +172,12 @@ class DevicePositions:
                 name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
                 if name in self.callees:
                     count += sum(self.literals(a) for a in n.args if not isinstance(a, ast.Starred))
+            elif isinstance(n, ast.arguments):
+                # A parameter's default: def test_x(self, device="mps").
+                positional = n.posonlyargs + n.args
+                pairs = list(zip(positional[len(positional) - len(n.defaults):], n.defaults))
+                pairs += [(a, d) for a, d in zip(n.kwonlyargs, n.kw_defaults) if d is not None]
+                count += sum(self.literals(d) for a, d in pairs if a.arg in self.variables)
             elif isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
                 targets = n.targets if isinstance(n, ast.Assign) else [n.target]
                 t = targets[0]
