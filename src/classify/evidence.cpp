@@ -70,9 +70,13 @@ Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) 
 // with no default (`device="mps"` picks its own) that no argument decorator
 // (`@given(device=...)`, `@parametrize("device", ...)`) fills.
 bool takes_injected_device(const Method& m, const Vocabulary& v) {
-  if (!takes_device_parameter(m)) return false;
-  for (const Parameter& p : m.parameters)
-    if ((p.name == "device" || p.name == "devices") && p.has_default) return false;
+  bool found = false;
+  for (const Parameter& p : m.parameters) {
+    if (!is_device_parameter(p)) continue;
+    if (p.has_default) return false;
+    found = true;
+  }
+  if (!found) return false;
   for (const Decorator& d : m.decorators)
     if (std::find(v.argument_decorators.begin(), v.argument_decorators.end(), d.name) != v.argument_decorators.end() &&
         d.text.find("device") != std::string::npos)

@@ -1,6 +1,4 @@
 // hwclass: classify PyTorch's tests by the hardware they need.
-#include <cerrno>
-#include <cstring>
 #include <iostream>
 #include <vector>
 
@@ -8,6 +6,7 @@
 #include "discover/argfiles.h"
 #include "emit/lint_output.h"
 #include "parse/grammar.h"
+#include "util/output_sink.h"
 
 using namespace hwclass;
 
@@ -50,14 +49,7 @@ int main(int argc, char** argv) {
     for (auto& run : runners) {
       int code = run();
       if (code < 0) continue;
-      // Output that never arrived (a full disk, a closed pipe) is a failure,
-      // not a clean run.
-      errno = 0;
-      if (!std::cout.flush()) {
-        std::cerr << "hwclass: error: cannot write to standard output" << (errno ? ": " : "")
-                  << (errno ? std::strerror(errno) : "") << '\n';
-        return 2;
-      }
+      flush_stdout();  // commands that print straight to std::cout too
       return code;
     }
     return 2;

@@ -46,28 +46,6 @@ bool Extractor::mentions_device(TSNode node, int depth) const {
   return false;
 }
 
-// `"cuda" if torch.cuda.is_available() else "cpu"` chooses at run time: the
-// branches are guarded by the test, which is a condition, as in an `if`.
-void Extractor::visit_conditional_expression(TSNode node, const Scope& scope) {
-  if (scope.nesting > kMaxNesting) return visit_children(node, scope);  // which notes the cut
-  bool guard = ts_node_named_child_count(node) == 3 && mentions_device(ts_node_named_child(node, 1));
-  // The shared cursor stands on `node`; walk its children as visit_children does.
-  if (!ts_tree_cursor_goto_first_child(&cursor_)) return;
-  uint32_t index = 0;
-  do {
-    TSNode child = ts_tree_cursor_current_node(&cursor_);
-    if (!ts_node_is_named(child)) continue;
-    Scope inner = scope;
-    ++inner.nesting;
-    ++inner.depth;
-    if (index++ == 1) inner.in_condition = true;
-    else if (guard) inner.guarded = true;
-    if (g_.kind(child) == NodeKind::Identifier) on_identifier(child, 0, inner);
-    else visit(child, inner);
-  } while (ts_tree_cursor_goto_next_sibling(&cursor_));
-  ts_tree_cursor_goto_parent(&cursor_);
-}
-
 bool Extractor::is_fstring(TSNode string) const {
   if (ts_node_child_count(string) == 0) return false;
   std::string_view prefix = text(ts_node_child(string, 0));  // string_start: the prefix and the quotes
@@ -145,9 +123,6 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       visit_children(node, inner);
       return;
     }
-    case NodeKind::ConditionalExpression:
-      visit_conditional_expression(node, scope);
-      return;
     case NodeKind::NotOperator: {
       Scope inner = scope;
       inner.skip_polarity = -scope.skip_polarity;
@@ -187,6 +162,12 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
                      parent_kind == NodeKind::WhileStatement;
   // The branches of a test that checks a device run only where it fits.
   bool guard = false;
+  // `"cuda" if torch.cuda.is_available() else "cpu"` chooses at run time
+  // too, but its test (the second named child) comes after the first
+  // branch, so it is read before the walk.
+  bool expression = parent_kind == NodeKind::ConditionalExpression;
+  if (expression) guard = ts_node_named_child_count(node) == 3 && mentions_device(ts_node_named_child(node, 1));
+  uint32_t named_index = 0;
   if (ts_tree_cursor_goto_first_child(&cursor_)) {
     do {
       TSNode child = ts_tree_cursor_current_node(&cursor_);
@@ -203,7 +184,8 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
                                (parent_kind == NodeKind::ConcatenatedString && kind == NodeKind::String);
       if (adds_ast_level(kind) && !same_node && !statement_wrapper) ++inner.depth;
       TSFieldId field = ts_tree_cursor_current_field_id(&cursor_);
-      bool is_condition = conditional && field == g_.f_condition;
+      bool is_condition = conditional ? field == g_.f_condition : expression && named_index == 1;
+      ++named_index;
       if (is_condition) inner.in_condition = true;
       else if (guard) inner.guarded = true;
       size_t sites_before = facts_.sites.size();
@@ -211,7 +193,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       // functions keeping their enclosing method as owner.
       if (kind == NodeKind::Identifier) on_identifier(child, field, inner);
       else visit(child, inner);
-      if (is_condition) guard = facts_.sites.size() > sites_before;
+      if (is_condition && conditional) guard = facts_.sites.size() > sites_before;
     } while (ts_tree_cursor_goto_next_sibling(&cursor_));
     ts_tree_cursor_goto_parent(&cursor_);
   }

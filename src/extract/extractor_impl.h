@@ -79,7 +79,6 @@ class Extractor {
   std::string_view callee_name(TSNode function) const;  // last part of a name or dotted callee
   bool is_fstring(TSNode string) const;
   bool mentions_device(TSNode condition, int depth = 0) const;  // a flag or device API in a test
-  void visit_conditional_expression(TSNode node, const Scope& scope);
 
   // syntax_issues.cpp
   void collect_syntax_issues();

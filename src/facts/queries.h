@@ -7,13 +7,17 @@
 
 namespace hwclass {
 
-// A test method takes the device the framework injects: a parameter named
-// `device` or `devices` (positional-only, regular or keyword-only).
+// A parameter named `device` or `devices` (positional-only, regular or
+// keyword-only; *args and **kwargs never count).
+inline bool is_device_parameter(const Parameter& p) {
+  return p.kind != ParamKind::VarArgs && p.kind != ParamKind::VarKwargs && (p.name == "device" || p.name == "devices");
+}
+
+// A test method takes the device the framework injects, as upstream's
+// linter reads it: it has a device parameter.
 inline bool takes_device_parameter(const Method& m) {
-  for (const Parameter& p : m.parameters) {
-    if (p.kind == ParamKind::VarArgs || p.kind == ParamKind::VarKwargs) continue;
-    if (p.name == "device" || p.name == "devices") return true;
-  }
+  for (const Parameter& p : m.parameters)
+    if (is_device_parameter(p)) return true;
   return false;
 }
 

@@ -22,6 +22,11 @@ bool same_content(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+void flush_stdout() {
+  if (!std::cout.flush())
+    throw std::runtime_error(std::string("cannot write to standard output: ") + std::strerror(errno));
+}
+
 OutputSink::OutputSink(const std::string& path) {
   if (path.empty() || path == "-") return;
   path_ = path;
@@ -51,11 +56,7 @@ void OutputSink::write(std::string_view chunk) {
 }
 
 void OutputSink::commit() {
-  if (!file_) {
-    if (!std::cout.flush())
-      throw std::runtime_error(std::string("cannot write to standard output: ") + std::strerror(errno));
-    return;
-  }
+  if (!file_) return flush_stdout();
   bool ok = std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
   ok &= std::fclose(file_) == 0;
   file_ = nullptr;

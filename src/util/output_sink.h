@@ -9,6 +9,10 @@
 
 namespace hwclass {
 
+// Flushes std::cout; throws std::runtime_error when the output never
+// arrived (a full disk, a closed pipe), which is a failure, not a clean run.
+void flush_stdout();
+
 class OutputSink {
  public:
   // An empty path or "-" means stdout. Throws std::runtime_error naming the path.

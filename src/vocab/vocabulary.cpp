@@ -179,6 +179,8 @@ void Vocabulary::build_index() {
     decorators_.try_emplace(name, DecoratorInfo{"multiple", DecoratorRole::Only});
   for (const auto& name : deny_decorators) decorators_.try_emplace(name, DecoratorInfo{"unknown", DecoratorRole::Only});
   for (const auto& m : accelerator_api_modules) api_modules_.try_emplace(m, m);
+  for (const auto& name : skip_if_decorators) skip_polarities_.try_emplace(name, 1);
+  for (const auto& name : skip_unless_decorators) skip_polarities_.try_emplace(name, -1);
   for (const auto& s : device_keyword_list_) device_keywords_.emplace(s, true);
   for (const auto& s : device_arg_callee_list_) device_arg_callees_.emplace(s, true);
   for (const auto& s : device_variable_list_) device_variables_.emplace(s, true);
@@ -186,6 +188,7 @@ void Vocabulary::build_index() {
   for (const auto* map : {&flags_, &api_modules_, &tensor_methods_})
     for (const auto& [name, value] : *map) allow(name);
   for (const auto& [name, value] : decorators_) allow(name);
+  for (const auto& [name, value] : skip_polarities_) allow(name);
   for (const auto& name : device_keyword_list_) allow(name);
   for (const auto& name : device_arg_callee_list_) allow(name);
 }

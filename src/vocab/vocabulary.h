@@ -59,11 +59,9 @@ class Vocabulary {
 
   // +1 for a skip-if decorator, -1 for a skip-unless one, 0 for any other.
   int skip_polarity(std::string_view decorator) const {
-    for (const auto& d : skip_if_decorators)
-      if (d == decorator) return 1;
-    for (const auto& d : skip_unless_decorators)
-      if (d == decorator) return -1;
-    return 0;
+    if (!maybe(decorator)) return 0;
+    auto it = skip_polarities_.find(decorator);
+    return it == skip_polarities_.end() ? 0 : it->second;
   }
 
   bool is_member(std::string_view name) const;
@@ -97,6 +95,7 @@ class Vocabulary {
   std::array<uint64_t, 256> prefilter_{};
   NameMap<DecoratorInfo> decorators_;
   NameMap<std::string> flags_, api_modules_, tensor_methods_, strings_;
+  NameMap<int> skip_polarities_;
   NameMap<bool> device_keywords_, device_arg_callees_, device_variables_, device_global_names_;
   std::vector<std::string> device_keyword_list_, device_arg_callee_list_, device_variable_list_,
       device_global_name_list_;
