@@ -35,9 +35,13 @@ struct Context {
     const DeviceInfo* d = vocab.device(device);
     return d ? d->member : "";
   }
-  bool device_specific(const std::string& member) const {
-    return !member.empty() && member != "GENERIC" && member != "ACCELERATOR";
+  bool device_specific(const std::string& member) const { return vocab.device_of_member(member) != nullptr; }
+  // CPU: the host runs it wherever tests run, so it never becomes ACCELERATOR.
+  bool host_member(const std::string& member) const {
+    const DeviceInfo* d = vocab.device_of_member(member);
+    return d && d->kind == DeviceKind::Host;
   }
+  DeviceKind kind_of(const std::string& device) const { return vocab.kind_of(std::string_view(device)); }
   void decide(const char* rule, std::string member, Confidence confidence) {
     v.rules.push_back(rule);
     v.inferred = std::move(member);
@@ -52,7 +56,7 @@ struct Context {
   std::vector<const Need*> requirements(const std::string& device = "") const {
     std::vector<const Need*> out;
     auto take = [&](const Need& n) {
-      if (n.strength == Strength::Requires && (device.empty() || n.site->device == device)) out.push_back(&n);
+      if (n.strength == Strength::Requires && (device.empty() || n.site->device.is(device))) out.push_back(&n);
     };
     for (const Need& n : ev.shared) take(n);
     for (const TestEvidence& t : ev.tests)
@@ -74,8 +78,8 @@ struct Context {
 // Single-device code in a class that should run everywhere stands in the way.
 void hardcoded_blockers(Context& c) {
   for (const Need* n : c.requirements()) {
-    const std::string& d = n->site->device;
-    if (d == "accelerator" || d == "cpu") continue;
+    DeviceKind kind = c.vocab.kind_of(n->site->device);
+    if (kind == DeviceKind::AnyAccelerator || kind == DeviceKind::Host) continue;
     c.v.blockers.push_back(reason_of(*n));
   }
 }
@@ -90,7 +94,7 @@ void infer_instantiated(Context& c) {
     auto needs = c.requirements(device);
     // CPU-only instantiation is usually deliberate (CPU: "cannot run on an
     // accelerator"), so only accelerator-specific classes get a target.
-    if (c.device_specific(member) && member != "CPU" && !c.any_specific(needs)) {
+    if (c.device_specific(member) && !c.host_member(member) && !c.any_specific(needs)) {
       c.v.target = "ACCELERATOR";
       c.v.blockers.push_back(Reason{"only_for", device, "only_for=" + inst.only_for.values[0], "<module>", inst.line,
                                     c.file.relative_path});
@@ -109,7 +113,7 @@ void infer_instantiated(Context& c) {
     c.decide("every-test-only-one-device", member, Confidence::High);
     auto needs = c.requirements(only);
     c.add_reasons(needs, c.v.reasons);
-    if (!c.any_specific(needs) && member != "CPU") {
+    if (!c.any_specific(needs) && !c.host_member(member)) {
       c.v.target = "ACCELERATOR";
       c.add_reasons(needs, c.v.blockers);
     }
@@ -130,15 +134,17 @@ void infer_instantiated(Context& c) {
 // TestX (GENERIC), TestXDevice (ACCELERATOR), TestXCUDA (device-specific).
 void suggest_split(Context& c, const std::string& device_member) {
   std::string base = c.cls.name;
-  for (const char* suffix : {"Device", "CUDA", "MPS", "XPU", "CPU"}) {
-    std::string s(suffix);
+  std::vector<std::string> suffixes = {"Device"};
+  for (const DeviceInfo& d : c.vocab.devices)
+    if (c.device_specific(d.member)) suffixes.push_back(d.member);
+  for (const std::string& s : suffixes) {
     if (base.size() > s.size() && base.compare(base.size() - s.size(), s.size(), s) == 0) base.resize(base.size() - s.size());
   }
   SplitPart generic{base, "GENERIC", {}}, device{base + "Device", "ACCELERATOR", {}},
       specific{base + device_member, device_member, {}};
   for (const TestEvidence& t : c.ev.tests) {
     bool needs_device = false, is_specific = false;
-    for (const std::string& d : t.needed) needs_device |= d != "cpu";
+    for (const std::string& d : t.needed) needs_device |= c.kind_of(d) != DeviceKind::Host;
     for (const Need& n : t.needs) is_specific |= n.specific && n.strength == Strength::Requires;
     (!needs_device ? generic : is_specific && !device_member.empty() ? specific : device).tests.push_back(t.name);
   }
@@ -184,13 +190,15 @@ void infer_not_instantiated(Context& c) {
   for (const TestEvidence& t : c.ev.tests) {
     bool any = false;
     for (const std::string& d : t.needed)
-      if (d != "cpu") devices.insert(d), any = true;
+      if (c.kind_of(d) != DeviceKind::Host) devices.insert(d), any = true;
     needing += any;
-    cpu_only += t.only_device == "cpu" || t.needed.count("cpu");
+    cpu_only += (!t.only_device.empty() && c.kind_of(t.only_device) == DeviceKind::Host) ||
+                std::any_of(t.needed.begin(), t.needed.end(),
+                            [&](const std::string& d) { return c.kind_of(d) == DeviceKind::Host; });
   }
   if (devices.empty()) {
     if (cpu_only > 0 && cpu_only == c.ev.tests.size()) {
-      c.decide("every-test-needs-cpu", "CPU", Confidence::Medium);
+      c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium);
       return;
     }
     c.decide("no-device-requirement", "GENERIC", Confidence::High);
@@ -206,22 +214,23 @@ void infer_not_instantiated(Context& c) {
   // "Some GPU" (skip_if_lt_x_gpu, HAS_GPU) is met by the one device the code names.
   std::set<std::string> named;
   for (const std::string& d : devices)
-    if (d != "gpu" && d != "accelerator") named.insert(d);
+    if (c.kind_of(d) == DeviceKind::Accelerator) named.insert(d);
   std::string member = named.size() == 1 ? c.member_of(*named.begin()) : "";
   auto needs = c.requirements();
   c.add_reasons(needs, c.v.reasons);
   if (c.device_specific(member)) {
     c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", member,
              all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low);
-    if (!c.any_specific(needs) && member != "CPU") {
+    if (!c.any_specific(needs) && !c.host_member(member)) {
       c.v.target = "ACCELERATOR";
       c.v.blockers.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
                                     c.cls.line, c.file.relative_path});
       c.add_reasons(needs, c.v.blockers);
     }
   } else {
-    bool some_accelerator = std::all_of(devices.begin(), devices.end(), [](const std::string& d) {
-      return d == "gpu" || d == "accelerator";
+    bool some_accelerator = std::all_of(devices.begin(), devices.end(), [&](const std::string& d) {
+      DeviceKind kind = c.kind_of(d);
+      return kind == DeviceKind::AcceleratorGroup || kind == DeviceKind::AnyAccelerator;
     });
     c.decide("needs-an-accelerator", "ACCELERATOR", some_accelerator && all ? Confidence::Medium : Confidence::Low);
     c.v.blockers.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,

@@ -22,15 +22,11 @@ std::string decorator_name(const std::string& text) {
   return dot == std::string::npos ? name : name.substr(dot + 1);
 }
 
-bool names_no_device(const std::string& device) {
-  return device == "unknown" || device == "multiple" || device == "dynamic";
-}
-
 Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) {
   Need n{&s, &file, Strength::Requires, false};
   switch (s.kind) {
     case SiteKind::OnlyDecorator:
-      if (names_no_device(s.device)) n.strength = Strength::Aware;
+      if (!s.device.names_one()) n.strength = Strength::Aware;
       break;
     case SiteKind::DeviceDecorator:
       n.strength = s.role == DecoratorRole::Requires ? Strength::Requires : Strength::Aware;
@@ -47,16 +43,16 @@ Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) 
       if (s.in_condition || s.guarded) n.strength = Strength::Weak;
       break;
     default:
-      if (s.in_condition || s.guarded || names_no_device(s.device)) n.strength = Strength::Weak;
+      if (s.in_condition || s.guarded || !s.device.names_one()) n.strength = Strength::Weak;
       break;
   }
   // "cpu" literals run anywhere; CPU-only backends (mkldnn) and @onlyCPU do not.
-  if (s.device == "cpu" && (s.kind == SiteKind::DeviceString || s.kind == SiteKind::DeviceFlag))
+  if (v.kind_of(s.device) == DeviceKind::Host && (s.kind == SiteKind::DeviceString || s.kind == SiteKind::DeviceFlag))
     n.strength = Strength::Weak;
   // A skip where the device is present keeps the test away from it.
   if (s.skip_when_present) n.strength = Strength::Weak;
   // meta and lazy run without hardware.
-  if (const DeviceInfo* d = v.device(s.device); d && d->is_virtual) n.strength = Strength::Weak;
+  if (v.kind_of(s.device) == DeviceKind::Virtual) n.strength = Strength::Weak;
   if (s.kind == SiteKind::OnlyDecorator || s.kind == SiteKind::DeviceDecorator) {
     const auto& specific = v.device_specific_decorators;
     n.specific = std::find(specific.begin(), specific.end(), decorator_name(s.text)) != specific.end();
@@ -84,15 +80,17 @@ bool takes_injected_device(const Method& m, const Vocabulary& v) {
   return true;
 }
 
-std::string required_device(const DeviceSite& s) {
-  return s.kind == SiteKind::DeviceGlobalUse && names_no_device(s.device) ? "accelerator" : s.device;
+// A global chosen at run time is whatever accelerator there is.
+std::string required_device(const DeviceSite& s, const Vocabulary& v) {
+  if (s.kind == SiteKind::DeviceGlobalUse && !s.device.names_one()) return v.key_of_kind(DeviceKind::AnyAccelerator);
+  return s.device.label();
 }
 
 }  // namespace
 
 Reason reason_of(const Need& need) {
   const DeviceSite& s = *need.site;
-  return Reason{to_string(s.kind), s.device, s.text, owner_name(*need.file, s), s.location.line,
+  return Reason{to_string(s.kind), s.device.label(), s.text, owner_name(*need.file, s), s.location.line,
                 need.file->relative_path};
 }
 
@@ -118,15 +116,15 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolve
         continue;
       }
       test->needs.push_back(need);
-      if (need.strength == Strength::Requires) test->needed.insert(required_device(s));
-      if (s.kind == SiteKind::OnlyDecorator && need.strength == Strength::Requires) test->only_device = s.device;
+      if (need.strength == Strength::Requires) test->needed.insert(required_device(s, vocabulary));
+      if (s.kind == SiteKind::OnlyDecorator && need.strength == Strength::Requires) test->only_device = s.device.key;
     }
   }
   for (const Need& n : ev.shared) {
     if (n.strength != Strength::Requires) continue;
     for (TestEvidence& t : ev.tests) {
-      t.needed.insert(required_device(*n.site));
-      if (n.site->kind == SiteKind::OnlyDecorator && t.only_device.empty()) t.only_device = n.site->device;
+      t.needed.insert(required_device(*n.site, vocabulary));
+      if (n.site->kind == SiteKind::OnlyDecorator && t.only_device.empty()) t.only_device = n.site->device.key;
     }
   }
   return ev;

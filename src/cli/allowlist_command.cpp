@@ -8,7 +8,6 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "discover/test_file.h"
 #include "lint/allowlist.h"
 #include "lint/linter.h"
 #include "util/output_sink.h"
@@ -32,7 +31,7 @@ Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& ro
   CommonOptions options = s.common;
   options.root = root.string();
   ScanResult result = scan_inputs(options, [&](const SourceFile& f) {
-    return s.upstream_version == 7 ? is_test_file_v7(f.relative_path) : is_test_file_v8(f.relative_path);
+    return s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file;
   });
   LintOptions lint;
   lint.settings.upstream_version = s.upstream_version;

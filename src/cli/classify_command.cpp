@@ -69,8 +69,11 @@ CommandRunner register_explain(CLI::App& app) {
   cmd->add_option("--root", s->common.root, "Repository root (default: nearest ancestor with .git)");
   cmd->add_option("--rules", s->common.rules_dir, "Directory with devices.toml replacing the built-in rules");
   cmd->add_option("--names", s->names, "Member names to print: current or seed")->check(CLI::IsMember({"current", "seed"}));
+  cmd->add_option("--config", s->common.config, "Read the configuration from FILE (hwclass.toml or pyproject.toml)");
+  cmd->add_flag("--isolated", s->common.isolated, "Ignore configuration files");
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
+    apply_config(*cmd, s->common);
     size_t sep = s->target.rfind("::");
     if (sep == std::string::npos) throw UsageError("explain: expected PATH::Class, got '" + s->target + "'");
     std::string path = s->target.substr(0, sep), name = s->target.substr(sep + 2);

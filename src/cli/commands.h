@@ -15,5 +15,6 @@ CommandRunner register_lint(CLI::App& app);
 CommandRunner register_allowlist(CLI::App& app);
 CommandRunner register_classify(CLI::App& app);
 CommandRunner register_explain(CLI::App& app);
+CommandRunner register_rules(CLI::App& app);
 
 }  // namespace hwclass

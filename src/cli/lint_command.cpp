@@ -7,7 +7,6 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "discover/test_file.h"
 #include "emit/lint_output.h"
 #include "lint/allowlist.h"
 #include "lint/linter.h"
@@ -27,22 +26,12 @@ struct LintState {
   bool upstream = false, statistics = false, exit_zero = false, inherit = false, python_check = false;
 };
 
-// CPython decides: its message for real syntax errors; what it accepts is
-// a grammar gap, reported as partial_parse where it hides statements.
 void confirm_with_python(std::vector<FileFacts>& files) {
   for (FileFacts& f : files) {
     if (!f.readable || !f.has_syntax_error()) continue;
     auto verdict = python_parse(f.path);
     if (!verdict) throw UsageError("--python-check: cannot run python3");
-    for (FileIssue& issue : f.issues) {
-      if (issue.code != "syntax-error") continue;
-      if (verdict->valid) {
-        issue.code = "grammar-gap";
-        issue.severity = IssueSeverity::Note;
-      }
-    }
-    if (!verdict->valid)
-      f.issues.push_back({IssueSeverity::Error, "python-syntax-error", verdict->message, 1, 0, true});
+    apply_python_verdict(f, *verdict);
   }
 }
 
@@ -120,13 +109,8 @@ std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const L
   std::vector<Finding> findings;
   for (size_t i = 0; i < linted; ++i) {
     const FileFacts& f = result.files[i];
-    if (!f.readable) {
-      // lintrunner must hear of it; other formats already said it on stderr.
-      if (s.format == "lintrunner")
-        findings.push_back({"read-error", Severity::Error, f.path, f.relative_path, 0, 0,
-                            f.issues.empty() ? "cannot read" : f.issues[0].message, false});
-      continue;
-    }
+    // Other formats have said it on stderr already; lintrunner shows only stdout.
+    if (!f.readable && s.format != "lintrunner") continue;
     auto file_findings = lint_file(f, result.vocabulary, options, &world, static_cast<int>(i));
     findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
                     std::make_move_iterator(file_findings.end()));
@@ -159,7 +143,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
       read_allowlist(s.allowlist.empty() ? (root / kDefaultAllowlist).string() : s.allowlist);
   // Non-test files are skipped silently; allowlisted files are not even read.
   ScanResult result = scan_inputs(s.common, [&](const SourceFile& f) {
-    bool test = s.upstream_version == 7 ? is_test_file_v7(f.relative_path) : is_test_file_v8(f.relative_path);
+    bool test = s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file;
     return test && !allowlist.count(f.relative_path);
   });
   if (s.python_check) confirm_with_python(result.files);

@@ -4,6 +4,7 @@
 #include <system_error>
 #include <unordered_set>
 
+#include "discover/test_file.h"
 #include "util/error.h"
 
 namespace fs = std::filesystem;
@@ -47,7 +48,9 @@ struct Collector {
       return;
     }
     if (!seen.insert(canonical.string()).second) return;
-    out.files.push_back({display, canonical.string(), relative_to_root(canonical, root), explicit_input});
+    std::string relative = relative_to_root(canonical, root);
+    bool v8 = is_test_file_v8(relative), v7 = is_test_file_v7(relative);
+    out.files.push_back({display, canonical.string(), std::move(relative), explicit_input, v8, v7});
   }
 
   void walk_directory(const fs::path& dir, const std::string& display_dir) {

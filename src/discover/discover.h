@@ -14,6 +14,9 @@ struct SourceFile {
   std::string absolute_path;  // canonical
   std::string relative_path;  // to the repo root, '/'-separated; absolute when outside it
   bool explicit_input = false;  // named on the command line, not found in a directory
+  // Whether upstream's TEST_LINTER lints it (discover/test_file.h), by version.
+  bool is_test_file = false;  // v8
+  bool is_test_file_v7 = false;
 };
 
 struct DiscoveryProblem {

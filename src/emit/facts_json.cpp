@@ -1,6 +1,6 @@
 #include "emit/facts_json.h"
 
-#include "emit/json_writer.h"
+#include "util/json_writer.h"
 #include "facts/owner.h"
 #include "version.h"
 
@@ -87,19 +87,18 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     write_device_list(w, i.only_for);
     w.key("except_for");
     write_device_list(w, i.except_for);
-    w.field("allow_mps", to_string(i.allow_mps))
-        .field("allow_xpu", to_string(i.allow_xpu))
-        .field("include_lazy", to_string(i.include_lazy))
-        .end_object();
+    w.key("keyword_flags").begin_object();
+    for (const auto& [keyword, value] : i.keyword_flags) w.field(keyword, to_string(value));
+    w.end_object().end_object();
   }
   w.end_array().key("device_globals").begin_array();
   for (const auto& g : f.device_globals)
-    w.begin_object().field("name", g.name).field("device", g.device).field("line", g.line).end_object();
+    w.begin_object().field("name", g.name).field("device", g.device.label()).field("line", g.line).end_object();
   w.end_array().key("sites").begin_array();
   for (const auto& s : f.sites) {
     w.begin_object()
         .field("kind", to_string(s.kind))
-        .field("device", s.device)
+        .field("device", s.device.label())
         .field("text", s.text)
         .field("owner", owner_name(f, s))
         .field("line", s.location.line)

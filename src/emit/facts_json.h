@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "emit/json_writer.h"
+#include "util/json_writer.h"
 #include "facts/facts.h"
 #include "util/output_sink.h"
 

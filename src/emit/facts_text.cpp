@@ -29,13 +29,13 @@ std::string file_facts_to_text(const FileFacts& f) {
            i.except_for.state != DeviceList::State::Absent ? " except_for" : "");
     if (f.sites.empty()) return out;
     std::map<std::string, size_t> by_device;
-    for (const auto& s : f.sites) ++by_device[s.device];
+    for (const auto& s : f.sites) ++by_device[s.device.label()];
     std::string counts;
     for (const auto& [device, n] : by_device) counts += (counts.empty() ? "" : ", ") + device + " " + std::to_string(n);
     line("  device sites: ", std::to_string(f.sites.size()), " (", counts, ")");
     for (const auto& s : f.sites)
       line("    ", std::to_string(s.location.line), ":", std::to_string(s.location.column), " ", to_string(s.kind), " ",
-           s.device, " ", s.text, "  [", owner_name(f, s), "]");
+           s.device.label(), " ", s.text, "  [", owner_name(f, s), "]");
   }
   return out;
 }

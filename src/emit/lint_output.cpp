@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <map>
 
-#include "emit/json_writer.h"
+#include "util/json_writer.h"
 #include "emit/sarif.h"
 #include "lint/linter.h"
 #include "util/source_lines.h"
@@ -130,13 +130,19 @@ std::string lint_statistics(const std::vector<Finding>& findings,
                             const std::vector<std::pair<std::string, size_t>>& classes_by_member) {
   std::map<std::string, size_t> counts;
   for (const Finding& f : findings) ++counts[f.rule];
-  std::vector<std::pair<size_t, std::string>> rows;
-  for (const auto& [rule, n] : counts) rows.emplace_back(n, rule);
+  // Most frequent first; ties in the registry's order.
+  std::vector<std::pair<size_t, const RuleInfo*>> rows;
+  for (const RuleInfo& r : all_rules())
+    if (counts.count(r.id)) rows.emplace_back(counts[r.id], &r);
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  size_t width = 0;
+  for (const auto& row : rows) width = std::max(width, std::string(row.second->id).size());
   std::string out;
   for (const auto& [n, rule] : rows) {
-    std::string count = std::to_string(n);
-    out += std::string(count.size() < 6 ? 6 - count.size() : 0, ' ') + count + "  " + rule + "\n";
+    std::string count = std::to_string(n), id = rule->id, severity = to_string(rule->severity);
+    out += std::string(count.size() < 6 ? 6 - count.size() : 0, ' ') + count + "  " + id +
+           std::string(width - id.size(), ' ') + "  " + severity + std::string(8 - severity.size(), ' ') +
+           rule->summary + "\n";
   }
   out += "test classes:";
   for (const auto& [member, n] : classes_by_member) out += " " + member + "=" + std::to_string(n);

@@ -4,7 +4,7 @@
 #include <set>
 #include <tinyxml2.h>
 
-#include "emit/json_writer.h"
+#include "util/json_writer.h"
 #include "lint/linter.h"
 #include "version.h"
 

@@ -3,7 +3,7 @@
 #include <fstream>
 #include <map>
 
-#include "emit/json_writer.h"
+#include "util/json_writer.h"
 
 namespace hwclass {
 std::string member_name(const std::string& member, bool seed) {

@@ -60,7 +60,7 @@ std::string_view Extractor::callee_name(TSNode function) const {
   }
 }
 
-DeviceSite& Extractor::add_site(SiteKind kind, std::string device, std::string site_text, TSNode node,
+DeviceSite& Extractor::add_site(SiteKind kind, DeviceName device, std::string site_text, TSNode node,
                                 const Scope& scope) {
   DeviceSite& site = facts_.sites.emplace_back();
   site.kind = kind;
@@ -238,11 +238,11 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
   bool from_torch = g_.kind(base) == NodeKind::Identifier && text(base) == "torch";
   if (from_torch && !api_device) api_device = vocab_.api_module_device(name);
   if (from_torch && api_device) {
-    add_site(SiteKind::AcceleratorApi, *api_device, unparse(function, source_) + "()", call, scope);
+    add_site(SiteKind::AcceleratorApi, DeviceName::one(*api_device), unparse(function, source_) + "()", call, scope);
     return;
   }
   if (const std::string* device = vocab_.tensor_method_device(name))
-    add_site(SiteKind::TensorMethod, *device, unparse(function, source_) + "()", call, scope);
+    add_site(SiteKind::TensorMethod, DeviceName::one(*device), unparse(function, source_) + "()", call, scope);
 }
 
 void Extractor::on_keyword_argument(TSNode keyword, const Scope& scope) {
@@ -276,7 +276,7 @@ void Extractor::collect_device_strings(TSNode value, const Scope& scope, int dep
         literal.remove_suffix(1);
       }
       if (auto device = vocab_.device_of_string(literal))
-        add_site(SiteKind::DeviceString, std::string(*device), std::string(text(value)), value, scope);
+        add_site(SiteKind::DeviceString, DeviceName::one(std::string(*device)), std::string(text(value)), value, scope);
       return;
     }
     case NodeKind::ConditionalExpression: {
@@ -303,7 +303,7 @@ void Extractor::collect_device_strings(TSNode value, const Scope& scope, int dep
 void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& scope) {
   std::string_view name = text(identifier);
   if (const std::string* device = vocab_.flag_device(name)) {
-    add_site(SiteKind::DeviceFlag, *device, std::string(name), identifier, scope);
+    add_site(SiteKind::DeviceFlag, DeviceName::one(*device), std::string(name), identifier, scope);
     return;
   }
   // Uses of module-level device globals inside classes; an attribute name
@@ -329,8 +329,8 @@ void Extractor::on_decorator(TSNode decorator, const Scope& scope) {
   std::string_view name = callee_name(callee);
   const DecoratorInfo* info = vocab_.decorator(name);
   if (!info) return;
-  std::string device = info->device;
-  if ((device == "unknown" || device == "multiple") && g_.kind(expression) == NodeKind::Call) {
+  DeviceName device = info->device;
+  if (!device.names_one() && g_.kind(expression) == NodeKind::Call) {
     // onlyOn("cuda"), onlyOn(["cuda", "xpu"]): the device comes from the
     // arguments, which the walk below also records as device strings.
     size_t before = facts_.sites.size();
@@ -340,11 +340,10 @@ void Extractor::on_decorator(TSNode decorator, const Scope& scope) {
       uint32_t count = ts_node_named_child_count(args);
       for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts_node_named_child(args, i), probe);
     }
-    std::string found;
     for (size_t i = before; i < facts_.sites.size(); ++i)
-      found = found.empty() || found == facts_.sites[i].device ? facts_.sites[i].device : "multiple";
+      device = i == before || device == facts_.sites[i].device ? facts_.sites[i].device
+                                                               : DeviceName::of(DeviceNaming::Several);
     facts_.sites.resize(before);  // the walk of the arguments records them once
-    if (!found.empty()) device = found;
   }
   SiteKind kind = info->role == DecoratorRole::Only ? SiteKind::OnlyDecorator : SiteKind::DeviceDecorator;
   add_site(kind, device, "@" + fold_whitespace(text(expression)), decorator, scope).role = info->role;

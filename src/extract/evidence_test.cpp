@@ -108,10 +108,10 @@ class A(TestCase):
 )");
   REQUIRE(f.device_globals.size() == 3);
   CHECK(f.device_globals[0].name == "DEVICE");
-  CHECK(f.device_globals[0].device == "cuda");
-  CHECK(f.device_globals[1].device == "dynamic");
+  CHECK(f.device_globals[0].device == DeviceName::one("cuda"));
+  CHECK(f.device_globals[1].device.naming == DeviceNaming::RunTime);
   CHECK(f.device_globals[2].name == "dev");
-  CHECK(f.device_globals[2].device == "dynamic");
+  CHECK(f.device_globals[2].device.naming == DeviceNaming::RunTime);
   CHECK(sites_of(f, SiteKind::DeviceGlobalUse) ==
         Sites{"8:DEVICE@cuda", "14:device_type@dynamic", "14:dev@dynamic"});
 }

@@ -75,7 +75,7 @@ class Extractor {
   void on_identifier(TSNode identifier, TSFieldId field, const Scope& scope);
   void on_decorator(TSNode decorator, const Scope& scope);
   void collect_device_strings(TSNode value, const Scope& scope, int depth = 0);
-  DeviceSite& add_site(SiteKind kind, std::string device, std::string text, TSNode node, const Scope& scope);
+  DeviceSite& add_site(SiteKind kind, DeviceName device, std::string text, TSNode node, const Scope& scope);
   std::string_view callee_name(TSNode function) const;  // last part of a name or dotted callee
   bool is_fstring(TSNode string) const;
   bool mentions_device(TSNode condition, int depth = 0) const;  // a flag or device API in a test

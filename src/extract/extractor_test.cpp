@@ -216,16 +216,16 @@ if __name__ == "__main__":
   CHECK(a.target == "A");
   CHECK(a.only_for.state == DeviceList::State::Literal);
   CHECK(a.only_for.values == std::vector<std::string>{"cuda"});
-  CHECK(a.allow_mps == Tristate::True);
-  CHECK(a.allow_xpu == Tristate::False);
-  CHECK(a.include_lazy == Tristate::Absent);
+  CHECK(a.flag("allow_mps") == Tristate::True);
+  CHECK(a.flag("allow_xpu") == Tristate::False);
+  CHECK(a.flag("include_lazy") == Tristate::Absent);
   const auto& b = f.instantiations[1];
   CHECK(b.attribute_form);
   CHECK(b.only_for.values == std::vector<std::string>{"cpu", "cuda"});
   CHECK(b.except_for.state == DeviceList::State::Absent);
   CHECK(f.instantiations[2].only_for.state == DeviceList::State::Unknown);
   CHECK(f.instantiations[2].only_for.text == "GPU_TYPE");
-  CHECK(f.instantiations[2].include_lazy == Tristate::Unknown);
+  CHECK(f.instantiations[2].flag("include_lazy") == Tristate::Unknown);
   CHECK(f.instantiations[3].only_for.state == DeviceList::State::Unknown);
   CHECK(f.instantiations[4].only_for.state == DeviceList::State::Unknown);
   // Assignments, calls in functions, keyword-passed classes: not statement-level links.

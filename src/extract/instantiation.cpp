@@ -73,9 +73,7 @@ void Extractor::read_instantiation(TSNode call, bool statement_level) {
       TSNode value = ts_node_child_by_field_id(arg, g_.f_value);
       if (key == "only_for") inst.only_for = read_device_list(value, source_, g_);
       else if (key == "except_for") inst.except_for = read_device_list(value, source_, g_);
-      else if (key == "allow_mps") inst.allow_mps = read_flag(value, g_);
-      else if (key == "allow_xpu") inst.allow_xpu = read_flag(value, g_);
-      else if (key == "include_lazy") inst.include_lazy = read_flag(value, g_);
+      else inst.keyword_flags.emplace_back(std::string(key), read_flag(value, g_));
       continue;
     }
     if (have_target || kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat) continue;
@@ -92,19 +90,19 @@ void Extractor::read_device_global(TSNode assignment, size_t sites_before) {
   TSNode left = ts_node_child_by_field_id(assignment, g_.f_left);
   if (g_.kind(left) != NodeKind::Identifier) return;
   std::string name(text(left));
-  std::string device;
+  std::optional<DeviceName> device;
   for (size_t i = sites_before; i < facts_.sites.size(); ++i) {
-    const std::string& d = facts_.sites[i].device;
-    if (d == "unknown") continue;
-    device = device.empty() || device == d ? d : "dynamic";
+    const DeviceName& d = facts_.sites[i].device;
+    if (d.naming == DeviceNaming::Unknown) continue;
+    device = !device || *device == d ? d : DeviceName::of(DeviceNaming::RunTime);
   }
-  if (device.empty()) {
+  if (!device) {
     if (!vocab_.is_device_global_name(name)) return;
-    device = "dynamic";
+    device = DeviceName::of(DeviceNaming::RunTime);
   }
   uint32_t line = ts_node_start_point(assignment).row + 1;
-  facts_.device_globals.push_back(DeviceGlobal{name, device, line});
-  add_site(SiteKind::DeviceGlobal, device, name, left, Scope{});
+  facts_.device_globals.push_back(DeviceGlobal{name, *device, line});
+  add_site(SiteKind::DeviceGlobal, *device, name, left, Scope{});
 }
 
 }  // namespace hwclass

@@ -94,4 +94,14 @@ const char* to_string(IssueSeverity s) {
   return "?";
 }
 
+std::string DeviceName::label() const {
+  switch (naming) {
+    case DeviceNaming::One: return key;
+    case DeviceNaming::Unknown: return "unknown";
+    case DeviceNaming::Several: return "multiple";
+    case DeviceNaming::RunTime: return "dynamic";
+  }
+  return "?";
+}
+
 }  // namespace hwclass

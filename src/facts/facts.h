@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hwclass {
@@ -104,9 +106,37 @@ struct Instantiation {
   bool attribute_form = false;  // called as x.instantiate_device_type_tests(...)
   DeviceList only_for;
   DeviceList except_for;
-  Tristate allow_mps = Tristate::Absent;
-  Tristate allow_xpu = Tristate::Absent;
-  Tristate include_lazy = Tristate::Absent;
+  // The other keyword arguments, read as flags (allow_mps=True, include_lazy=x),
+  // in source order; which of them opt a device in is data ([instantiate] opt_in).
+  std::vector<std::pair<std::string, Tristate>> keyword_flags;
+
+  Tristate flag(std::string_view keyword) const {
+    for (const auto& [name, value] : keyword_flags)
+      if (name == keyword) return value;
+    return Tristate::Absent;
+  }
+};
+
+// What a piece of code says about its device: one device key from rules/
+// ("cuda", "gpu", "accelerator"), or, when it names none, why not.
+enum class DeviceNaming : uint8_t {
+  One,      // `key` is the device
+  Unknown,  // a device-restricting decorator that does not say which (@onlyOn(x))
+  Several,  // more than one (@onlyNativeDeviceTypes, @onlyOn(["cuda", "xpu"]))
+  RunTime,  // chosen when the test runs: `"cuda" if TEST_CUDA else "cpu"`
+};
+
+struct DeviceName {
+  DeviceNaming naming = DeviceNaming::Unknown;
+  std::string key;  // DeviceNaming::One only
+
+  static DeviceName one(std::string key) { return DeviceName{DeviceNaming::One, std::move(key)}; }
+  static DeviceName of(DeviceNaming naming) { return DeviceName{naming, {}}; }
+  bool names_one() const { return naming == DeviceNaming::One; }
+  bool is(std::string_view device) const { return naming == DeviceNaming::One && key == device; }
+  // The key, or the word the output formats use for the others.
+  std::string label() const;
+  bool operator==(const DeviceName&) const = default;
 };
 
 enum class SiteKind {
@@ -126,7 +156,7 @@ inline constexpr uint32_t kOutsideClassBody = UINT32_MAX;
 
 struct DeviceSite {
   SiteKind kind = SiteKind::DeviceString;
-  std::string device;   // a device key from rules/ ("cuda", "gpu", "accelerator"), or "unknown"
+  DeviceName device;
   std::string text;     // the matched code; for AcceleratorApi the canonical callee text + "()"
   Location location;
   int class_index = -1;  // index into FileFacts::classes, -1 at module level
@@ -161,7 +191,7 @@ struct Import {
 
 struct DeviceGlobal {
   std::string name;
-  std::string device;  // the device it names, or "dynamic" when computed at run time
+  DeviceName device;  // one device, or RunTime
   uint32_t line = 0;
 };
 

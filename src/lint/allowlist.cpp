@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "emit/json_writer.h"
+#include "util/json_writer.h"
 #include "util/error.h"
 
 namespace hwclass {

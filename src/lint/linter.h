@@ -1,5 +1,6 @@
 // Lint: findings for one file's facts, upstream's TEST_LINTER rules first
-// (same selection, order, lines and messages), then hwclass's own.
+// (same selection, order, lines and messages), then hwclass's own. The rules
+// and the order they run in are the registry's (lint/registry.h).
 #pragma once
 
 #include <set>
@@ -8,22 +9,11 @@
 
 #include "facts/facts.h"
 #include "lint/finding.h"
+#include "lint/registry.h"
 #include "lint/rule_context.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
-
-struct RuleInfo {
-  const char* id;
-  bool upstream;        // part of upstream's TEST_LINTER
-  int versions;         // bit 7 / bit 8: the upstream versions that have it (0 for hwclass rules)
-  Severity severity;
-  const char* summary;  // one sentence
-};
-
-// Every rule, registered here and nowhere else.
-const std::vector<RuleInfo>& all_rules();
-const RuleInfo* find_rule(const std::string& id);
 
 struct LintOptions {
   LintSettings settings;
@@ -39,10 +29,5 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
 // The description upstream prints: the message and, for upstream rules but
 // parse_error, the hint sentence naming the rule summary.
 std::string lint_description(const Finding& finding);
-
-void check_never_runs(const FileFacts& file, std::vector<Finding>& out);
-
-Finding make_finding(const FileFacts& file, const char* rule, uint32_t line, std::string message, bool upstream,
-                     Severity severity, uint32_t column = 0);
 
 }  // namespace hwclass

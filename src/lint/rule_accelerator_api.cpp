@@ -56,11 +56,11 @@ void check_accelerator_api(const ClassContext& c) {
   for (const DeviceSite* s : calls) {
     std::string owner = owner_name(c.file, *s);
     if (v7)
-      c.report("accelerator_availability", s->location.line,
+      c.report(s->location.line,
                "Test class '" + c.cls.name + "' (GENERIC): must not check accelerator availability in '" + owner +
                    "': '" + s->text + "'.");
     else
-      c.report("accelerator_api", s->location.line,
+      c.report(s->location.line,
                "Test class '" + c.cls.name + "' (GENERIC): must not use accelerator API '" + s->text + "' in '" +
                    owner + "'.");
   }

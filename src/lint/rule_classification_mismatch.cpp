@@ -24,7 +24,7 @@ void check_classification_mismatch(const ClassContext& c) {
     message += ", e.g. '" + r.text + "' at line " + std::to_string(r.line);
   }
   message += "; see 'hwclass explain " + c.file.path + "::" + c.cls.name + "'.";
-  c.report("classification-mismatch", c.cls.line, message, Severity::Warning, 0, false);
+  c.report(c.cls.line, message);
 }
 
 }  // namespace hwclass

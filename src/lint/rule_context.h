@@ -1,5 +1,7 @@
-// What a rule sees of one test class: its facts, its instantiate call as
-// upstream links it, and the lint settings.
+// What a lint rule sees: one file, one test class or one instantiate call,
+// with the lint settings, and where its findings go. The dispatcher in
+// linter.cpp sets `rule` to the registry entry being run, so a rule's id,
+// severity and origin are written once, in registry.cpp.
 #pragma once
 
 #include <string>
@@ -18,6 +20,7 @@ struct LintSettings {
 };
 
 struct Resolution;
+struct RuleInfo;
 
 // The other scanned files, for rules that look across them.
 struct LintWorld {
@@ -25,33 +28,44 @@ struct LintWorld {
   const Resolution& resolution;
 };
 
-struct ClassContext {
+struct FileContext {
   const FileFacts& file;
+  const Vocabulary& vocabulary;
+  const LintSettings& settings;
+  const LintWorld* world;  // null when linting one file on its own
+  int file_index;          // this file's index in world->files, or -1
+  std::vector<Finding>& out;
+  const RuleInfo* rule = nullptr;
+
+  // Adds a finding of the running rule at `line` of this file.
+  void report(uint32_t line, std::string message, uint32_t column = 0) const;
+};
+
+struct ClassContext : FileContext {
   const ClassFact& cls;
   int class_index;
   const Instantiation* instantiation;  // the last statement-level call naming the class, if any
-  const std::string& member;           // the declared member (valid declarations only)
-  const Vocabulary& vocabulary;
-  const LintSettings& settings;
-  std::vector<Finding>& out;
-  const LintWorld* world = nullptr;
-  int file_index = -1;
-
-  // Adds a finding at `line` for this file.
-  void report(const char* rule, uint32_t line, std::string message, Severity severity = Severity::Error,
-              uint32_t column = 0, bool upstream = true) const;
+  const std::string& member;           // the member it declares (or inherits, with --inherit); empty if none
 };
 
-// Upstream rules (TEST_LINTER), in upstream's order per classification.
+struct InstantiationContext : FileContext {
+  const Instantiation& inst;
+};
+
+// Each rule's check, one per file under src/lint/, registered in registry.cpp.
+void check_read_error(const FileContext& c);
+void check_parse_error(const FileContext& c);
+void check_partial_parse(const FileContext& c);
+void check_hw_classification(const ClassContext& c);
 void check_instantiation(const ClassContext& c);
 void check_device_param(const ClassContext& c);
 void check_accelerator_api(const ClassContext& c);
 void check_decorator(const ClassContext& c);
 void check_only_for(const ClassContext& c);
-// hwclass's own rules.
 void check_hardcoded_device(const ClassContext& c);
 void check_device_specific_contract(const ClassContext& c);
 void check_unscoped_device_skip(const ClassContext& c);
 void check_classification_mismatch(const ClassContext& c);
+void check_never_runs(const InstantiationContext& c);
 
 }  // namespace hwclass

@@ -19,7 +19,7 @@ void check_decorator(const ClassContext& c) {
     if (!m.is_test) continue;
     for (const Decorator& d : m.decorators) {
       if (std::find(deny.begin(), deny.end(), d.name) == deny.end()) continue;
-      c.report("decorator", m.line,
+      c.report(m.line,
                "Test method '" + c.cls.name + "." + m.name + "' (ACCELERATOR): must not use '@" + d.name +
                    "'; only '@onlyAccelerator' is allowed.");
     }

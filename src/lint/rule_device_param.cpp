@@ -15,7 +15,7 @@ void check_device_param(const ClassContext& c) {
   if (!required && c.member != "GENERIC") return;
   for (const Method& m : c.cls.methods) {
     if (!m.is_test || takes_device_parameter(m) == required) continue;
-    c.report("device_param", m.line,
+    c.report(m.line,
              "Test method '" + c.cls.name + "." + m.name + "' (" + c.member + "): " +
                  (required ? "must accept" : "must not accept") + " a 'device' or 'devices' parameter.");
   }

@@ -1,12 +1,13 @@
-// device-specific-contract (hwclass): a CPU, CUDA, MPS or XPU class must be
-// instantiated with only_for exactly its device, without except_for, and
-// MPS/XPU classes with allow_mps=True / allow_xpu=True. Upstream checked this
+// device-specific-contract (hwclass): a class declared for one device (a
+// member that rules/devices.toml gives to a device: CPU, CUDA, MPS, XPU) must
+// be instantiated with only_for exactly that device, without except_for, and
+// with the device's opt-in keyword where it has one ([instantiate] opt_in:
+// allow_mps=True, allow_xpu=True). Upstream checked this
 // from v3 to v6 and dropped it in v7; the messages are v3-v6's.
 // Why: without it a CUDA class runs on CPU too, and an XPU class never runs.
 // Example: `instantiate_device_type_tests(TestFooXPU, globals(), only_for="xpu")`
 // without allow_xpu=True creates no class at all.
 // Fix: unsafe (it changes which devices run the tests).
-#include "util/ascii.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
@@ -21,11 +22,12 @@ std::string python_list(const std::vector<std::string>& values) {
 }  // namespace
 
 void check_device_specific_contract(const ClassContext& c) {
-  if (c.member == "GENERIC" || c.member == "ACCELERATOR") return;
-  const std::string device = ascii_lower(c.member);
+  const DeviceInfo* info = c.vocabulary.device_of_member(c.member);
+  if (!info) return;
+  const std::string& device = info->key;
   const std::string who = c.member + " class '" + c.cls.name + "'";
   auto report = [&](uint32_t line, std::string message) {
-    c.report("device-specific-contract", line, std::move(message), Severity::Warning, 0, false);
+    c.report(line, std::move(message));
   };
   const Instantiation* inst = c.instantiation;
   if (!inst) {
@@ -44,10 +46,9 @@ void check_device_specific_contract(const ClassContext& c) {
                            device + "'].");
   if (inst->except_for.state != DeviceList::State::Absent)
     report(inst->line, who + " must not use except_for in instantiate_device_type_tests.");
-  if (c.member == "MPS" && inst->allow_mps != Tristate::True)
-    report(inst->line, who + " must pass allow_mps=True to instantiate_device_type_tests.");
-  if (c.member == "XPU" && inst->allow_xpu != Tristate::True)
-    report(inst->line, who + " must pass allow_xpu=True to instantiate_device_type_tests.");
+  auto opt_in = c.vocabulary.opt_in_devices.find(device);
+  if (opt_in != c.vocabulary.opt_in_devices.end() && inst->flag(opt_in->second) != Tristate::True)
+    report(inst->line, who + " must pass " + opt_in->second + "=True to instantiate_device_type_tests.");
 }
 
 }  // namespace hwclass

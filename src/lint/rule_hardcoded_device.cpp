@@ -13,9 +13,11 @@
 namespace hwclass {
 namespace {
 
-bool names_one_device(const std::string& device) {
-  return device != "cpu" && device != "meta" && device != "accelerator" && device != "unknown" &&
-         device != "multiple" && device != "dynamic";
+// One accelerator, or a fixed group of them (GPU_TYPE); not the host, a
+// virtual device or the device-generic spellings (rules/devices.toml `kind`).
+bool names_one_device(const DeviceName& device, const Vocabulary& v) {
+  DeviceKind kind = v.kind_of(device);
+  return device.names_one() && (kind == DeviceKind::Accelerator || kind == DeviceKind::AcceleratorGroup);
 }
 
 const char* what(const DeviceSite& s) {
@@ -42,13 +44,13 @@ void check_hardcoded_device(const ClassContext& c) {
       case SiteKind::TensorMethod:
       case SiteKind::AcceleratorApi:
       case SiteKind::DeviceFlag:
-        report = names_one_device(s.device);
+        report = names_one_device(s.device, c.vocabulary);
         break;
       case SiteKind::DeviceDecorator:
-        report = s.role == DecoratorRole::Requires && names_one_device(s.device);
+        report = s.role == DecoratorRole::Requires && names_one_device(s.device, c.vocabulary);
         break;
       case SiteKind::DeviceGlobalUse:
-        report = s.device != "cpu";
+        report = c.vocabulary.kind_of(s.device) != DeviceKind::Host;
         break;
       default:
         break;
@@ -58,11 +60,10 @@ void check_hardcoded_device(const ClassContext& c) {
                             (s.kind == SiteKind::AcceleratorApi || s.kind == SiteKind::TensorMethod);
     if (!report || upstream_reports) continue;
     std::string owner = owner_name(c.file, s);
-    std::string device = s.device == "dynamic" ? "a run-time" : s.device;
-    c.report("hardcoded-device", s.location.line,
+    std::string device = s.device.naming == DeviceNaming::RunTime ? "a run-time" : s.device.label();
+    c.report(s.location.line,
              "Test class '" + c.cls.name + "' (" + c.member + "): " + what(s) + " '" + s.text + "' hardcodes " +
-                 device + " device in '" + owner + "'.",
-             Severity::Warning, s.location.column, false);
+                 device + " device in '" + owner + "'.", s.location.column);
   }
 }
 

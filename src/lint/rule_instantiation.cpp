@@ -12,10 +12,10 @@ namespace hwclass {
 void check_instantiation(const ClassContext& c) {
   bool instantiated = c.instantiation != nullptr;
   if (c.member == "ACCELERATOR" && !instantiated)
-    c.report("instantiation", c.cls.line,
+    c.report(c.cls.line,
              "Test class '" + c.cls.name + "' (ACCELERATOR): must be used with instantiate_device_type_tests.");
   if (c.member == "GENERIC" && instantiated)
-    c.report("instantiation", c.cls.line,
+    c.report(c.cls.line,
              "Test class '" + c.cls.name + "' (GENERIC): must not be used with instantiate_device_type_tests.");
 }
 

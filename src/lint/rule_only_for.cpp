@@ -12,7 +12,7 @@ namespace hwclass {
 void check_only_for(const ClassContext& c) {
   if (c.member != "ACCELERATOR" || !c.instantiation) return;
   if (c.instantiation->only_for.state == DeviceList::State::Absent) return;
-  c.report("only_for", c.instantiation->line,
+  c.report(c.instantiation->line,
            "Test class '" + c.cls.name +
                "' (ACCELERATOR): must not use only_for in instantiate_device_type_tests; use except_for instead.");
 }

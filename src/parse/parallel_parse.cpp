@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <thread>
 
-#include "discover/test_file.h"
 #include "parse/grammar.h"
 #include "parse/grammar_gaps.h"
 #include "parse/source_reader.h"
@@ -79,8 +78,8 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
       FileFacts& facts = results[i];
       facts.path = file.display_path;
       facts.relative_path = file.relative_path;
-      facts.is_test_file = is_test_file_v8(file.relative_path);
-      facts.is_test_file_v7 = is_test_file_v7(file.relative_path);
+      facts.is_test_file = file.is_test_file;
+      facts.is_test_file_v7 = file.is_test_file_v7;
       text.clear();
       if (read_source(file.absolute_path, text, facts)) {
         TSTree* tree = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));

@@ -58,4 +58,14 @@ std::optional<PythonVerdict> python_parse(const std::string& path) {
   return PythonVerdict{WEXITSTATUS(status) == 0, output};
 }
 
+void apply_python_verdict(FileFacts& facts, const PythonVerdict& verdict) {
+  for (FileIssue& issue : facts.issues) {
+    if (issue.code != "syntax-error" || !verdict.valid) continue;
+    issue.code = "grammar-gap";
+    issue.severity = IssueSeverity::Note;
+  }
+  if (!verdict.valid)
+    facts.issues.push_back({IssueSeverity::Error, "python-syntax-error", verdict.message, 1, 0, true});
+}
+
 }  // namespace hwclass

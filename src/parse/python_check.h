@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "facts/facts.h"
+
 namespace hwclass {
 
 struct PythonVerdict {
@@ -15,5 +17,10 @@ struct PythonVerdict {
 
 // nullopt when python3 cannot be run.
 std::optional<PythonVerdict> python_parse(const std::string& path);
+
+// CPython decides: a file it accepts has grammar gaps where tree-sitter saw
+// syntax errors (partial_parse where they hide statements); a file it
+// rejects gets CPython's message as a python-syntax-error issue.
+void apply_python_verdict(FileFacts& facts, const PythonVerdict& verdict);
 
 }  // namespace hwclass

@@ -144,10 +144,7 @@ std::vector<DeviceVariant> device_variants(const std::string& cls, const Instant
                                            const Vocabulary& vocabulary, bool& exact) {
   std::vector<std::string> devices = vocabulary.default_devices;
   for (const auto& [device, keyword] : vocabulary.opt_in_devices) {
-    Tristate flag = keyword == "allow_mps" ? inst.allow_mps
-                    : keyword == "allow_xpu" ? inst.allow_xpu
-                    : keyword == "include_lazy" ? inst.include_lazy
-                                                : Tristate::Absent;
+    Tristate flag = inst.flag(keyword);
     if (flag == Tristate::True) devices.push_back(device);
     if (flag == Tristate::Unknown) exact = false;
   }

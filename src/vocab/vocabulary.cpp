@@ -66,7 +66,7 @@ void read_classification(const toml::table& table, const std::string& source, Vo
 DeviceInfo read_device(std::string_view key, const toml::node& node, const std::string& source, const Vocabulary& v) {
   static const std::set<std::string> device_keys = {"member", "strings", "tensor_methods", "api_modules", "only",
                                                     "skip", "xfail", "dtypes", "requires", "flags",
-                                                    "virtual"};
+                                                    "kind", "scoped_skip"};
   const std::string context = "[device." + std::string(key) + "]";
   const toml::table* table = node.as_table();
   if (!table) throw ConfigError(where(source, node) + ": " + context + " must be a table");
@@ -85,7 +85,17 @@ DeviceInfo read_device(std::string_view key, const toml::node& node, const std::
   d.dtypes = string_list(*table, "dtypes", source, false);
   d.requirements = string_list(*table, "requires", source, false);
   d.flags = string_list(*table, "flags", source, false);
-  d.is_virtual = (*table)["virtual"].value<bool>().value_or(false);
+  static const std::map<std::string, DeviceKind> kinds = {
+      {"accelerator", DeviceKind::Accelerator}, {"host", DeviceKind::Host}, {"virtual", DeviceKind::Virtual},
+      {"any-accelerator", DeviceKind::AnyAccelerator}, {"accelerator-group", DeviceKind::AcceleratorGroup}};
+  if (const auto* kind = (*table)["kind"].as_string()) {
+    auto it = kinds.find(kind->get());
+    if (it == kinds.end())
+      throw ConfigError(where(source, *kind) + ": " + context + " kind '" + kind->get() +
+                        "' is not one of accelerator, host, virtual, any-accelerator, accelerator-group");
+    d.kind = it->second;
+  }
+  d.scoped_skip = (*table)["scoped_skip"].value<std::string>().value_or("");
   return d;
 }
 
@@ -161,7 +171,7 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
 
 void Vocabulary::build_index() {
   auto add_role = [&](const std::vector<std::string>& names, const std::string& device, DecoratorRole role) {
-    for (const auto& n : names) decorators_.try_emplace(n, DecoratorInfo{device, role});
+    for (const auto& n : names) decorators_.try_emplace(n, DecoratorInfo{DeviceName::one(device), role});
   };
   for (const auto& d : devices) {
     add_role(d.only, d.key, DecoratorRole::Only);
@@ -176,8 +186,9 @@ void Vocabulary::build_index() {
   }
   // Multi-device and argument-driven "only" decorators name no single device.
   for (const auto& [name, list] : multi_device_decorators)
-    decorators_.try_emplace(name, DecoratorInfo{"multiple", DecoratorRole::Only});
-  for (const auto& name : deny_decorators) decorators_.try_emplace(name, DecoratorInfo{"unknown", DecoratorRole::Only});
+    decorators_.try_emplace(name, DecoratorInfo{DeviceName::of(DeviceNaming::Several), DecoratorRole::Only});
+  for (const auto& name : deny_decorators)
+    decorators_.try_emplace(name, DecoratorInfo{DeviceName::of(DeviceNaming::Unknown), DecoratorRole::Only});
   for (const auto& m : accelerator_api_modules) api_modules_.try_emplace(m, m);
   for (const auto& name : skip_if_decorators) skip_polarities_.try_emplace(name, 1);
   for (const auto& name : skip_unless_decorators) skip_polarities_.try_emplace(name, -1);
@@ -202,6 +213,13 @@ bool Vocabulary::is_member(std::string_view name) const {
 const std::string* Vocabulary::alias_target(std::string_view name) const {
   auto it = member_aliases.find(std::string(name));
   return it == member_aliases.end() ? nullptr : &it->second;
+}
+
+const DeviceInfo* Vocabulary::device_of_member(std::string_view member) const {
+  for (const auto& d : devices)
+    if (!d.member.empty() && d.member == member && (d.kind == DeviceKind::Accelerator || d.kind == DeviceKind::Host))
+      return &d;
+  return nullptr;
 }
 
 const DeviceInfo* Vocabulary::device(std::string_view key) const {

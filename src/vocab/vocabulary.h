@@ -15,16 +15,28 @@
 
 namespace hwclass {
 
+// What stands behind a device table in rules/devices.toml (its `kind`).
+enum class DeviceKind {
+  Accelerator,       // one accelerator: cuda, xpu, mps, hpu, a PrivateUse1 backend
+  Host,              // cpu: present wherever a test runs
+  Virtual,           // meta, lazy: no hardware behind it
+  AnyAccelerator,    // the device-generic spellings (torch.accelerator, @onlyAccelerator)
+  AcceleratorGroup,  // a fixed set spelled as one (GPU_TYPE, HAS_GPU: cuda or xpu)
+};
+
 struct DeviceInfo {
   std::string key;     // "cuda"
   std::string member;  // "CUDA", or "" when no HardwareClassification member is specific to it
   std::vector<std::string> strings, tensor_methods, api_modules, only, skip, xfail, dtypes, requirements,
       flags;
-  bool is_virtual = false;  // meta, lazy: no hardware behind it, so no accelerator evidence
+  DeviceKind kind = DeviceKind::Accelerator;
+  // The decorator that skips a test on this device alone when a condition
+  // holds (skipCUDAIf); empty when the device has none.
+  std::string scoped_skip;
 };
 
 struct DecoratorInfo {
-  std::string device;
+  DeviceName device;
   DecoratorRole role = DecoratorRole::None;
 };
 
@@ -67,6 +79,28 @@ class Vocabulary {
   bool is_member(std::string_view name) const;
   const std::string* alias_target(std::string_view name) const;
   const DeviceInfo* device(std::string_view key) const;
+  const DeviceInfo* device(const DeviceName& name) const { return name.names_one() ? device(name.key) : nullptr; }
+  // Whether code naming `name` names one accelerator, so that it hardcodes one.
+  bool names_one_accelerator(const DeviceName& name) const {
+    const DeviceInfo* d = device(name);
+    return d && d->kind == DeviceKind::Accelerator;
+  }
+  DeviceKind kind_of(const DeviceName& name) const {
+    const DeviceInfo* d = device(name);
+    return d ? d->kind : DeviceKind::Accelerator;
+  }
+  DeviceKind kind_of(std::string_view key) const {
+    const DeviceInfo* d = device(key);
+    return d ? d->kind : DeviceKind::Accelerator;
+  }
+  // The key of the first device table of that kind ("accelerator" for AnyAccelerator).
+  std::string key_of_kind(DeviceKind kind) const {
+    for (const auto& d : devices)
+      if (d.kind == kind) return d.key;
+    return "";
+  }
+  // The device a member is specific to (CUDA -> cuda); null for GENERIC and ACCELERATOR.
+  const DeviceInfo* device_of_member(std::string_view member) const;
   const DecoratorInfo* decorator(std::string_view name) const;
   const std::string* flag_device(std::string_view name) const;
   const std::string* api_module_device(std::string_view part) const;

@@ -11,7 +11,7 @@ TEST_CASE("the embedded vocabulary loads and indexes devices", "[vocab]") {
   REQUIRE(v.alias_target("DEVICE_GENERIC"));
   CHECK(*v.alias_target("DEVICE_GENERIC") == "ACCELERATOR");
   CHECK(v.deny_decorators.size() == 10);
-  CHECK(v.decorator("onlyCUDA")->device == "cuda");
+  CHECK(v.decorator("onlyCUDA")->device == DeviceName::one("cuda"));
   CHECK(v.decorator("onlyCUDA")->role == DecoratorRole::Only);
   CHECK(v.decorator("dtypesIfMPS")->role == DecoratorRole::Dtypes);
   CHECK(*v.flag_device("GPU_TYPE") == "gpu");
@@ -41,7 +41,7 @@ flags = ["TEST_NPU"]
 )";
   Vocabulary v = Vocabulary::from_toml(toml, "npu.toml");
   CHECK(v.device_of_string("npu:1") == std::optional<std::string_view>("npu"));
-  CHECK(v.decorator("onlyNPU")->device == "npu");
+  CHECK(v.decorator("onlyNPU")->device == DeviceName::one("npu"));
   CHECK(*v.flag_device("TEST_NPU") == "npu");
 }
 

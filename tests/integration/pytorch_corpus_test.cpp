@@ -113,7 +113,7 @@ TEST_CASE("the 2.6.0 tree: test/profiler/test_memory_profiler.py", "[.corpus]") 
   CHECK(i.line == 1630);
   CHECK(i.only_for.state == DeviceList::State::Unknown);
   CHECK(i.only_for.text == "DEVICE_LIST_SUPPORT_PROFILING_TEST");
-  CHECK(i.allow_xpu == Tristate::Unknown);
+  CHECK(i.flag("allow_xpu") == Tristate::Unknown);
 }
 
 TEST_CASE("the 2.6.0 tree: test/test_binary_ufuncs.py", "[.corpus]") {

@@ -32,7 +32,7 @@ FileFacts scan_source(std::string_view source, const std::string& relative_path,
 std::vector<std::string> sites_of(const FileFacts& facts, SiteKind kind) {
   std::vector<std::string> out;
   for (const auto& s : facts.sites)
-    if (s.kind == kind) out.push_back(std::to_string(s.location.line) + ":" + s.text + "@" + s.device);
+    if (s.kind == kind) out.push_back(std::to_string(s.location.line) + ":" + s.text + "@" + s.device.label());
   return out;
 }
 

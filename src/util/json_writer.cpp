@@ -1,4 +1,4 @@
-#include "emit/json_writer.h"
+#include "util/json_writer.h"
 
 #include <cstdio>
 

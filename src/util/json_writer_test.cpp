@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "emit/json_writer.h"
+#include "util/json_writer.h"
 
 using namespace hwclass;
 

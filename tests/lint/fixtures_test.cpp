@@ -1,0 +1,150 @@
+// Every registered lint rule has fixtures in tests/lint/fixtures/: files named
+// <rule-id>.py or <rule-id>.<case>.py whose lines carry inline expectations,
+// in the manner of clang-tidy's CHECK-MESSAGES and ruff's fixtures:
+//   `# expect: [rule-id]`   the rule reports this line (once per mention)
+//   `# ok: [rule-id]`       a near miss: the rule must not report this line
+// The rule runs alone (as `--select rule-id`) and must report exactly the
+// expected lines. Each rule needs at least one of each. A first line
+// `# hwclass-fixture: ...` sets what the file alone cannot:
+//   upstream-version=7   lint with TEST_LINTER v7's rules
+//   python-accepts       CPython accepts the file (as --python-check asks it)
+//   unreadable           the file cannot be read (as with no permission)
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "lint/linter.h"
+#include "parse/python_check.h"
+#include "resolve/resolver.h"
+#include "support/scan_source.h"
+
+using namespace hwclass;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kFixtures = fs::path(HWCLASS_SOURCE_DIR) / "tests/lint/fixtures";
+
+struct Fixture {
+  std::string text;
+  std::multimap<std::string, uint32_t> expect, ok;  // rule -> line
+  std::string directives;
+};
+
+Fixture read_fixture(const fs::path& path) {
+  Fixture f;
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  f.text = buffer.str();
+  static const std::regex marker(R"(# (expect|ok): ((?:\[[^\]]+\]\s*)+))"), id(R"(\[([^\]]+)\])");
+  std::istringstream lines(f.text);
+  uint32_t number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    if (number == 1 && line.rfind("# hwclass-fixture:", 0) == 0) f.directives = line;
+    std::smatch m;
+    if (!std::regex_search(line, m, marker)) continue;
+    auto& into = m[1] == "expect" ? f.expect : f.ok;
+    std::string ids = m[2];
+    for (std::sregex_iterator it(ids.begin(), ids.end(), id), end; it != end; ++it) into.emplace((*it)[1], number);
+  }
+  return f;
+}
+
+bool has(const std::string& directives, const char* word) { return directives.find(word) != std::string::npos; }
+
+// The lines `rule` reports on the fixture, run alone as --select would.
+std::multiset<uint32_t> reported_lines(const std::string& rule, const Fixture& fixture) {
+  FileFacts facts = scan_source(fixture.text, "test/test_fixture.py");
+  if (has(fixture.directives, "unreadable")) {
+    facts = FileFacts{};
+    facts.path = facts.relative_path = "test/test_fixture.py";
+    facts.issues.push_back({IssueSeverity::Error, "read-error", "Permission denied", 0, 0, true});
+  }
+  if (has(fixture.directives, "python-accepts")) apply_python_verdict(facts, PythonVerdict{true, ""});
+  LintOptions options;
+  options.select = {rule};
+  if (has(fixture.directives, "upstream-version=7")) options.settings.upstream_version = 7;
+  std::vector<FileFacts> files{std::move(facts)};
+  Resolution resolution = resolve(files, Vocabulary::embedded());
+  LintWorld world{files, resolution};
+  std::multiset<uint32_t> lines;
+  for (const Finding& f : lint_file(files[0], Vocabulary::embedded(), options, &world, 0)) {
+    CHECK(f.rule == rule);
+    lines.insert(f.line == 0 ? 1 : f.line);  // a finding about the whole file is at line 1
+  }
+  return lines;
+}
+
+std::vector<fs::path> fixtures_of(const std::string& rule) {
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::directory_iterator(kFixtures)) {
+    std::string name = entry.path().filename().string();
+    if (name == rule + ".py" || name.rfind(rule + ".", 0) == 0) out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every lint rule reports exactly its fixtures' expected lines", "[lint][fixtures]") {
+  for (const RuleInfo& rule : all_rules()) {
+    const std::string id = rule.id;
+    std::vector<fs::path> paths = fixtures_of(id);
+    INFO("rule " << id);
+    CHECK_FALSE(paths.empty());
+    size_t positive = 0, negative = 0;
+    for (const fs::path& path : paths) {
+      INFO("fixture " << path.filename().string());
+      Fixture fixture = read_fixture(path);
+      std::multiset<uint32_t> expected;
+      for (const auto& [marked, line] : fixture.expect) {
+        CHECK(marked == id);  // a fixture speaks only of its own rule
+        expected.insert(line);
+      }
+      for (const auto& entry : fixture.ok) CHECK(entry.first == id);
+      positive += fixture.expect.size();
+      negative += fixture.ok.size();
+      std::multiset<uint32_t> reported = reported_lines(id, fixture);
+      CHECK(reported == expected);
+      for (const auto& [marked, line] : fixture.ok) CHECK(reported.count(line) == 0);
+    }
+    CHECK(positive > 0);
+    CHECK(negative > 0);
+  }
+}
+
+TEST_CASE("every fixture belongs to a registered rule", "[lint][fixtures]") {
+  for (const auto& entry : fs::directory_iterator(kFixtures)) {
+    std::string name = entry.path().filename().string();
+    INFO(name);
+    CHECK(find_rule(name.substr(0, name.find('.'))) != nullptr);
+  }
+}
+
+TEST_CASE("the rule set follows the upstream version", "[lint][registry]") {
+  LintSettings v7, v8, upstream_only;
+  v7.upstream_version = 7;
+  upstream_only.upstream_only = true;
+  CHECK(rule_in_rule_set(*find_rule("accelerator_availability"), v7));
+  CHECK_FALSE(rule_in_rule_set(*find_rule("accelerator_availability"), v8));
+  CHECK(rule_in_rule_set(*find_rule("accelerator_api"), v8));
+  CHECK_FALSE(rule_in_rule_set(*find_rule("parse_error"), v7));
+  CHECK(rule_in_rule_set(*find_rule("never-runs"), v7));
+  CHECK_FALSE(rule_in_rule_set(*find_rule("never-runs"), upstream_only));
+  for (const RuleInfo& r : all_rules()) {
+    INFO(r.id);
+    // Exactly one check function, the one its scope calls.
+    int checks = (r.check_file != nullptr) + (r.check_class != nullptr) + (r.check_instantiation != nullptr);
+    CHECK(checks == 1);
+    CHECK((r.scope == RuleScope::File) == (r.check_file != nullptr));
+    CHECK((r.scope == RuleScope::Instantiation) == (r.check_instantiation != nullptr));
+    CHECK(r.upstream == (r.versions != 0));
+  }
+}
