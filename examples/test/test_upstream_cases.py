@@ -1,4 +1,4 @@
-# The corner cases upstream's own linter tests pin (upstream-contract.md 2.18).
+# The corner cases upstream's own linter tests pin (docs/upstream.md 2.18).
 import unittest
 
 import torch

@@ -1,4 +1,4 @@
-// Which files upstream's TEST_LINTER treats as test files (upstream-contract.md 2.4).
+// Which files upstream's TEST_LINTER treats as test files (docs/upstream.md 2.4).
 #pragma once
 
 #include <string_view>

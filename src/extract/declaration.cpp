@@ -1,4 +1,4 @@
-// The hw_classification declaration of a class (upstream-contract.md 2.7).
+// The hw_classification declaration of a class (docs/upstream.md 2.7).
 #include "extract/extractor_impl.h"
 
 namespace hwclass {

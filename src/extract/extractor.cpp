@@ -1,4 +1,4 @@
-// The statement scan upstream's TEST_LINTER performs (upstream-contract.md
+// The statement scan upstream's TEST_LINTER performs (docs/upstream.md
 // 2.6-2.9): module-level statements and the bodies of if/try/with/for/while,
 // never function or class bodies, async with/for, match, or try with except*.
 #include "extract/extractor.h"

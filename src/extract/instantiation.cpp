@@ -1,5 +1,5 @@
 // instantiate_device_type_tests / instantiate_parametrized_tests calls and
-// module-level device globals (upstream-contract.md 2.8, 2.9, 7.1).
+// module-level device globals (docs/upstream.md 2.8, 2.9, 7.1).
 #include "extract/extractor_impl.h"
 
 namespace hwclass {

@@ -1,5 +1,5 @@
 // Error regions in the tree. tree-sitter and CPython disagree about validity
-// (upstream-contract.md 2.13): the grammar rejects `return x, *[y]`, which
+// (docs/upstream.md 2.13): the grammar rejects `return x, *[y]`, which
 // CPython accepts. Such known grammar gaps are tolerated; any other error is
 // a syntax error CPython would also reject.
 #include "extract/extractor_impl.h"
