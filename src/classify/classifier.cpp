@@ -183,6 +183,29 @@ bool infer_device_template(Context& c) {
   return true;
 }
 
+// `TestFooCUDA`, `TestBarMTIA`: a class named for one accelerator, whose code
+// requires no device, is still meant for it (the naming in docs/upstream.md
+// 8). Low confidence on the name alone, medium when weaker evidence of that
+// device is there too. A device without a member of its own (MTIA, HPU, a
+// PrivateUse1 backend) maps to ACCELERATOR.
+bool infer_from_class_name(Context& c) {
+  const std::string& name = c.cls.name;
+  for (const DeviceInfo& d : c.vocab.devices) {
+    std::string suffix = ascii_upper(d.key);
+    if (d.kind != DeviceKind::Accelerator || name.size() <= suffix.size() ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    bool seen = std::any_of(c.ev.shared.begin(), c.ev.shared.end(), [&](const Need& n) { return n.site->device.is(d.key); });
+    for (const TestEvidence& t : c.ev.tests)
+      for (const Need& n : t.needs) seen |= n.site->device.is(d.key);
+    c.decide("class-name-names-device", d.member.empty() ? "ACCELERATOR" : d.member,
+             seen ? Confidence::Medium : Confidence::Low);
+    c.v.reasons.push_back(Reason{"class-name", d.key, name, name, c.cls.line, c.file.relative_path});
+    return true;
+  }
+  return false;
+}
+
 void infer_not_instantiated(Context& c) {
   if (infer_device_template(c)) return;
   std::set<std::string> devices;
@@ -201,6 +224,7 @@ void infer_not_instantiated(Context& c) {
       c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium);
       return;
     }
+    if (infer_from_class_name(c)) return;
     c.decide("no-device-requirement", "GENERIC", Confidence::High);
     for (const Need& n : c.ev.shared)
       if (n.site->kind == SiteKind::AcceleratorApi) c.v.blockers.push_back(reason_of(n));

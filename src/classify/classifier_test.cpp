@@ -172,10 +172,20 @@ TEST_CASE("a skip where the device is present is not a need for it", "[classify]
   Result unless = verdict_of("class T(TestCase):\n"
                              "    @unittest.skipUnless(TEST_XPU, 'needs XPU')\n    def test_a(self): pass\n", "T");
   CHECK(unless.member == "XPU");
-  Result compared = verdict_of("class T(TestCase):\n"
-                               "    @unittest.skipIf(CUDA_HOME is None, 'needs the CUDA toolkit')\n"
-                               "    def test_a(self): pass\n", "T");
-  CHECK(compared.member == "CUDA");  // a comparison's sense is not read: still a need
+  Result toolkit = verdict_of("class T(TestCase):\n"
+                              "    @unittest.skipIf(CUDA_HOME is None, 'needs the CUDA toolkit')\n"
+                              "    def test_a(self): pass\n", "T");
+  CHECK(toolkit.member == "CUDA");
+  Result rocm = verdict_of("class T(TestCase):\n"
+                           "    @unittest.skipIf(not ROCM_HOME, 'needs ROCm')\n    def test_a(self): pass\n", "T");
+  CHECK(rocm.member == "CUDA");
+  Result without_toolkit = verdict_of("class T(TestCase):\n"
+                                      "    @unittest.skipIf(CUDA_HOME is not None, 'tests the no-toolkit path')\n"
+                                      "    def test_a(self): pass\n", "T");
+  CHECK(without_toolkit.member == "GENERIC");
+  Result other = verdict_of("class T(TestCase):\n"
+                            "    @unittest.skipIf(TEST_CUDA == 0, 'needs CUDA')\n    def test_a(self): pass\n", "T");
+  CHECK(other.member == "CUDA");  // other comparisons are not read: still a need
 }
 
 TEST_CASE("a device parameter with a default or filled by a decorator is not the injected device", "[classify]") {
@@ -187,4 +197,41 @@ TEST_CASE("a device parameter with a default or filled by a decorator is not the
   Result injected = verdict_of("class T(TestCase):\n    def test_a(self, device):\n        pass\n", "T");
   CHECK(injected.member == "ACCELERATOR");
   CHECK(injected.rule == "device-parameter-without-instantiation");
+}
+
+TEST_CASE("a device kept only as a value is not a need", "[classify]") {
+  Result kept = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                           "        meta = {'device': torch.device('cuda')}\n"
+                           "        self.assertNotEqual(torch.device('cuda'), torch.device('cpu'))\n"
+                           "        print(torch.device('cuda:1'))\n", "T");
+  CHECK(kept.member == "GENERIC");
+  Result allocated = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                                "        x = torch.ones(2, device=torch.device('cuda'))\n", "T");
+  CHECK(allocated.member == "CUDA");
+  Result moved = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                            "        x = torch.ones(2).to(torch.device('cuda'))\n", "T");
+  CHECK(moved.member == "CUDA");
+  Result passed = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                             "        model = Model(torch.device('cuda'))\n", "T");
+  CHECK(passed.member == "CUDA");  // the model is built on it
+  Result variable = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                               "        device = torch.device('cuda:0')\n        x = torch.ones(2, device=device)\n",
+                               "T");
+  CHECK(variable.member == "CUDA");
+}
+
+TEST_CASE("a class named for one device is meant for it", "[classify]") {
+  Result cuda = verdict_of("class TestFooCUDA(TestCase):\n    def test_a(self):\n        pass\n", "TestFooCUDA");
+  CHECK(cuda.member == "CUDA");
+  CHECK(cuda.rule == "class-name-names-device");
+  CHECK(cuda.confidence == "low");
+  Result mtia = verdict_of("class TestBarMTIA(TestCase):\n    def test_a(self):\n"
+                           "        if torch.mtia.is_available():\n            pass\n", "TestBarMTIA");
+  CHECK(mtia.member == "ACCELERATOR");  // MTIA has no member of its own
+  CHECK(mtia.confidence == "medium");
+  Result meta = verdict_of("class TestBazMETA(TestCase):\n    def test_a(self):\n        pass\n", "TestBazMETA");
+  CHECK(meta.member == "GENERIC");  // a virtual device is no hardware
+  Result needs = verdict_of("class TestQuxXPU(TestCase):\n    @unittest.skipIf(not TEST_CUDA, '')\n"
+                            "    def test_a(self):\n        pass\n", "TestQuxXPU");
+  CHECK(needs.member == "CUDA");  // what the code requires wins over the name
 }

@@ -49,8 +49,9 @@ Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) 
   // "cpu" literals run anywhere; CPU-only backends (mkldnn) and @onlyCPU do not.
   if (v.kind_of(s.device) == DeviceKind::Host && (s.kind == SiteKind::DeviceString || s.kind == SiteKind::DeviceFlag))
     n.strength = Strength::Weak;
-  // A skip where the device is present keeps the test away from it.
-  if (s.skip_when_present) n.strength = Strength::Weak;
+  // A skip where the device is present keeps the test away from it; a
+  // device value only kept or compared allocates nothing on the device.
+  if (s.skip_when_present || s.value_only) n.strength = Strength::Weak;
   // meta and lazy run without hardware.
   if (v.kind_of(s.device) == DeviceKind::Virtual) n.strength = Strength::Weak;
   if (s.kind == SiteKind::OnlyDecorator || s.kind == SiteKind::DeviceDecorator) {

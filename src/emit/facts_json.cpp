@@ -110,6 +110,7 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     if (s.in_condition) w.field("in_condition", true);
     if (s.guarded) w.field("guarded", true);
     if (s.skip_when_present) w.field("skip_when_present", true);
+    if (s.value_only) w.field("value_only", true);
     w.end_object();
   }
   w.end_array().end_object();

@@ -73,6 +73,7 @@ DeviceSite& Extractor::add_site(SiteKind kind, DeviceName device, std::string si
   site.in_condition = scope.in_condition;
   site.guarded = scope.guarded;
   site.skip_when_present = scope.skip_polarity > 0;
+  site.value_only = scope.value_only;
   site.walk_statement = scope.walk_statement;
   site.walk_depth = scope.depth;
   return site;
@@ -130,8 +131,17 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       return;
     }
     case NodeKind::ComparisonOperator: {
+      // `X is None` tests absence like `not X`; `X is not None` presence like
+      // `X`; other comparisons say nothing of which way a skip goes.
       Scope inner = scope;
       inner.skip_polarity = 0;
+      if (ts_node_named_child_count(node) == 2 && g_.kind(ts_node_named_child(node, 1)) == NodeKind::None) {
+        std::string_view op = text(node).substr(ts_node_end_byte(ts_node_named_child(node, 0)) - ts_node_start_byte(node));
+        op = op.substr(0, op.size() - text(ts_node_named_child(node, 1)).size());
+        std::string folded = fold_whitespace(op);
+        if (folded == "is") inner.skip_polarity = -scope.skip_polarity;
+        else if (folded == "is not") inner.skip_polarity = scope.skip_polarity;
+      }
       visit_children(node, inner);
       return;
     }
@@ -211,10 +221,12 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
 
   TSNode args = ts_node_child_by_field_id(call, g_.f_arguments);
   if (vocab_.is_device_arg_callee(name) && g_.kind(args) == NodeKind::ArgumentList) {
+    Scope arg_scope = scope;
+    arg_scope.value_only = vocab_.is_device_value_callee(name) && makes_device_value(call);
     uint32_t count = ts_node_named_child_count(args);
     for (uint32_t i = 0; i < count; ++i) {
       TSNode arg = ts_node_named_child(args, i);
-      if (g_.kind(arg) != NodeKind::KeywordArgument) collect_device_strings(arg, scope);
+      if (g_.kind(arg) != NodeKind::KeywordArgument) collect_device_strings(arg, arg_scope);
     }
   }
 
@@ -243,6 +255,25 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
   }
   if (const std::string* device = vocab_.tensor_method_device(name))
     add_site(SiteKind::TensorMethod, DeviceName::one(*device), unparse(function, source_) + "()", call, scope);
+}
+
+// Whether a torch.device(...) call makes a value that is only compared,
+// printed or stored as data (a dict value, `meta["device"] = ...`). Passed to
+// any other call or kept in a variable, code may allocate on it later, so it
+// stays a need.
+bool Extractor::makes_device_value(TSNode call) const {
+  TSNode parent = ts_node_parent(call);
+  switch (g_.kind(parent)) {
+    case NodeKind::ComparisonOperator:
+    case NodeKind::Pair:
+      return true;
+    case NodeKind::Assignment:
+      return g_.kind(ts_node_child_by_field_id(parent, g_.f_left)) == NodeKind::Subscript;
+    case NodeKind::ArgumentList:
+      return vocab_.is_device_value_reader(callee_name(ts_node_child_by_field_id(ts_node_parent(parent), g_.f_function)));
+    default:
+      return false;
+  }
 }
 
 void Extractor::on_keyword_argument(TSNode keyword, const Scope& scope) {

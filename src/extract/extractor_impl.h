@@ -33,6 +33,9 @@ struct Scope {
   // skips when the device is missing (`not`, skipUnless); 0 elsewhere, and
   // inside comparisons, whose sense is not read.
   int skip_polarity = 0;
+  // Inside a device value constructor (torch.device(...)) whose value is not
+  // put where a device is allocated (see Extractor::makes_device_value).
+  bool value_only = false;
 };
 
 class Extractor {
@@ -75,6 +78,7 @@ class Extractor {
   void on_identifier(TSNode identifier, TSFieldId field, const Scope& scope);
   void on_decorator(TSNode decorator, const Scope& scope);
   void collect_device_strings(TSNode value, const Scope& scope, int depth = 0);
+  bool makes_device_value(TSNode call) const;
   DeviceSite& add_site(SiteKind kind, DeviceName device, std::string text, TSNode node, const Scope& scope);
   std::string_view callee_name(TSNode function) const;  // last part of a name or dotted callee
   bool is_fstring(TSNode string) const;

@@ -166,6 +166,7 @@ struct DeviceSite {
   bool in_condition = false;  // inside an if/while/assert test
   bool guarded = false;       // in a branch of an if/while/conditional expression whose test checks a device
   bool skip_when_present = false;  // in a skip condition that skips where the device is: @skipIf(TEST_CUDA)
+  bool value_only = false;  // names a device only as a value: `meta["device"] = torch.device("cuda")`
   // Breadth-first position inside the enclosing class-body statement, as
   // Python's ast.walk visits it: (statement, depth, source order).
   // kOutsideClassBody for code of the class that its body does not hold (bases).

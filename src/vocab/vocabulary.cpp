@@ -153,10 +153,14 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
   v.accelerator_api_modules = string_list(upstream, "accelerator_api_modules", source);
 
   const auto& positions = sub_table(root, "positions", source);
-  check_keys(positions, {"device_keywords", "device_arg_callees", "device_variable_names", "device_global_names"},
+  check_keys(positions,
+             {"device_keywords", "device_arg_callees", "device_value_callees", "device_value_readers", "device_variable_names",
+              "device_global_names"},
              source, "[positions]");
   v.device_keyword_list_ = string_list(positions, "device_keywords", source);
   v.device_arg_callee_list_ = string_list(positions, "device_arg_callees", source);
+  v.device_value_callee_list_ = string_list(positions, "device_value_callees", source, false);
+  v.device_value_reader_list_ = string_list(positions, "device_value_readers", source, false);
   v.device_variable_list_ = string_list(positions, "device_variable_names", source);
   v.device_global_name_list_ = string_list(positions, "device_global_names", source);
 
@@ -194,6 +198,8 @@ void Vocabulary::build_index() {
   for (const auto& name : skip_unless_decorators) skip_polarities_.try_emplace(name, -1);
   for (const auto& s : device_keyword_list_) device_keywords_.emplace(s, true);
   for (const auto& s : device_arg_callee_list_) device_arg_callees_.emplace(s, true);
+  for (const auto& s : device_value_callee_list_) device_value_callees_.emplace(s, true);
+  for (const auto& s : device_value_reader_list_) device_value_readers_.emplace(s, true);
   for (const auto& s : device_variable_list_) device_variables_.emplace(s, true);
   for (const auto& s : device_global_name_list_) device_global_names_.emplace(s, true);
   for (const auto* map : {&flags_, &api_modules_, &tensor_methods_})

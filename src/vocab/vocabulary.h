@@ -111,6 +111,8 @@ class Vocabulary {
   bool is_device_arg_callee(std::string_view name) const {
     return maybe(name) && device_arg_callees_.count(name) > 0;
   }
+  bool is_device_value_callee(std::string_view name) const { return device_value_callees_.count(name) > 0; }
+  bool is_device_value_reader(std::string_view name) const { return device_value_readers_.count(name) > 0; }
   bool is_device_variable(std::string_view name) const { return device_variables_.count(name) > 0; }
   bool is_device_global_name(std::string_view name) const { return device_global_names_.count(name) > 0; }
 
@@ -130,8 +132,8 @@ class Vocabulary {
   NameMap<DecoratorInfo> decorators_;
   NameMap<std::string> flags_, api_modules_, tensor_methods_, strings_;
   NameMap<int> skip_polarities_;
-  NameMap<bool> device_keywords_, device_arg_callees_, device_variables_, device_global_names_;
-  std::vector<std::string> device_keyword_list_, device_arg_callee_list_, device_variable_list_,
+  NameMap<bool> device_keywords_, device_arg_callees_, device_value_callees_, device_value_readers_, device_variables_, device_global_names_;
+  std::vector<std::string> device_keyword_list_, device_arg_callee_list_, device_value_callee_list_, device_value_reader_list_, device_variable_list_,
       device_global_name_list_;
 };
 
