@@ -1,9 +1,19 @@
 #!/bin/sh
-# Install hwclass's build and test dependencies from Debian's packages
-# (bookworm). Idempotent; works as root or through sudo.
+# Install hwclass's dependencies from Debian's packages (bookworm).
+#   install-deps.sh           what building and running hwclass needs
+#   install-deps.sh --tests   that, plus what its tests need
+# Idempotent; works as root or through sudo.
 set -eu
 packages="build-essential cmake pkg-config libtree-sitter-dev libcli11-dev nlohmann-json3-dev \
-libtinyxml2-dev libtomlplusplus-dev catch2 groff-base man-db pre-commit xz-utils ca-certificates python3"
+libtinyxml2-dev libtomlplusplus-dev ca-certificates"
+case "${1:-}" in
+  "") ;;
+  # Catch2 for the unit tests, python3 for the CPython references, groff and
+  # man-db for the man page check, pre-commit for the hook test, xz-utils to
+  # unpack the PyTorch corpus.
+  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils" ;;
+  *) echo "usage: install-deps.sh [--tests]" >&2; exit 2 ;;
+esac
 # The grammar comes from the npm registry at configure time; Debian's npm
 # brings it where no npm is installed yet.
 command -v npm >/dev/null 2>&1 || packages="$packages npm"
