@@ -29,6 +29,9 @@ struct Context {
   const ResolvedClass& resolved;
   ClassEvidence ev;
   Verdict& v;
+  // What keeps the class from its verdict or target, for the confidence
+  // only; the blockers users see are lint's findings (lint/advice.cpp).
+  std::vector<Reason> obstacles;
 
   // The member for code specific to `device` ("" when no member is).
   std::string member_of(const std::string& device) const {
@@ -80,8 +83,19 @@ void hardcoded_blockers(Context& c) {
   for (const Need* n : c.requirements()) {
     DeviceKind kind = c.vocab.kind_of(n->site->device);
     if (kind == DeviceKind::AnyAccelerator || kind == DeviceKind::Host) continue;
-    c.v.blockers.push_back(reason_of(*n));
+    c.obstacles.push_back(reason_of(*n));
   }
+}
+
+// @onlyCPU tests in a device-generic class cannot stay in it (upstream's
+// [decorator]); they move to a CPU class named as PyTorch already names them
+// (TestFloat8DtypeCPUOnly).
+void split_host_only_tests(Context& c) {
+  SplitPart generic{c.cls.name, "ACCELERATOR", {}};
+  SplitPart host{c.cls.name + "CPUOnly", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), {}};
+  for (const TestEvidence& t : c.ev.tests)
+    (!t.only_device.empty() && c.kind_of(t.only_device) == DeviceKind::Host ? host : generic).tests.push_back(t.name);
+  if (!host.tests.empty() && !generic.tests.empty()) c.v.split = {generic, host};
 }
 
 void infer_instantiated(Context& c) {
@@ -96,9 +110,9 @@ void infer_instantiated(Context& c) {
     // accelerator"), so only accelerator-specific classes get a target.
     if (c.device_specific(member) && !c.host_member(member) && !c.any_specific(needs)) {
       c.v.target = "ACCELERATOR";
-      c.v.blockers.push_back(Reason{"only_for", device, "only_for=" + inst.only_for.values[0], "<module>", inst.line,
+      c.obstacles.push_back(Reason{"only_for", device, "only_for=" + inst.only_for.values[0], "<module>", inst.line,
                                     c.file.relative_path});
-      c.add_reasons(needs, c.v.blockers);
+      c.add_reasons(needs, c.obstacles);
     }
     return;
   }
@@ -115,19 +129,20 @@ void infer_instantiated(Context& c) {
     c.add_reasons(needs, c.v.reasons);
     if (!c.any_specific(needs) && !c.host_member(member)) {
       c.v.target = "ACCELERATOR";
-      c.add_reasons(needs, c.v.blockers);
+      c.add_reasons(needs, c.obstacles);
     }
     return;
   }
   c.decide("instantiated-for-every-device", "ACCELERATOR", Confidence::High);
+  split_host_only_tests(c);
   if (inst.only_for.state != DeviceList::State::Absent)
-    c.v.blockers.push_back(Reason{"only_for", "", "only_for=" + (inst.only_for.state == DeviceList::State::Unknown
+    c.obstacles.push_back(Reason{"only_for", "", "only_for=" + (inst.only_for.state == DeviceList::State::Unknown
                                                                       ? inst.only_for.text
                                                                       : std::to_string(inst.only_for.values.size()) +
                                                                             " devices"),
                                   "<module>", inst.line, c.file.relative_path});
   hardcoded_blockers(c);
-  if (!c.v.blockers.empty()) c.v.confidence = Confidence::Medium;
+  if (!c.obstacles.empty()) c.v.confidence = Confidence::Medium;
 }
 
 // Class names for a split, following upstream's convention (#192118):
@@ -227,11 +242,11 @@ void infer_not_instantiated(Context& c) {
     if (infer_from_class_name(c)) return;
     c.decide("no-device-requirement", "GENERIC", Confidence::High);
     for (const Need& n : c.ev.shared)
-      if (n.site->kind == SiteKind::AcceleratorApi) c.v.blockers.push_back(reason_of(n));
+      if (n.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(n));
     for (const TestEvidence& t : c.ev.tests)
       for (const Need& n : t.needs)
-        if (n.site->kind == SiteKind::AcceleratorApi) c.v.blockers.push_back(reason_of(n));
-    if (!c.v.blockers.empty()) c.v.confidence = Confidence::Medium;
+        if (n.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(n));
+    if (!c.obstacles.empty()) c.v.confidence = Confidence::Medium;
     return;
   }
   bool all = needing == c.ev.tests.size();
@@ -247,9 +262,9 @@ void infer_not_instantiated(Context& c) {
              all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low);
     if (!c.any_specific(needs) && !c.host_member(member)) {
       c.v.target = "ACCELERATOR";
-      c.v.blockers.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+      c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
                                     c.cls.line, c.file.relative_path});
-      c.add_reasons(needs, c.v.blockers);
+      c.add_reasons(needs, c.obstacles);
     }
   } else {
     bool some_accelerator = std::all_of(devices.begin(), devices.end(), [&](const std::string& d) {
@@ -257,7 +272,7 @@ void infer_not_instantiated(Context& c) {
       return kind == DeviceKind::AcceleratorGroup || kind == DeviceKind::AnyAccelerator;
     });
     c.decide("needs-an-accelerator", "ACCELERATOR", some_accelerator && all ? Confidence::Medium : Confidence::Low);
-    c.v.blockers.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+    c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
                                   c.cls.line, c.file.relative_path});
     hardcoded_blockers(c);
   }

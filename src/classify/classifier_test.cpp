@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "classify/classifier.h"
+#include "lint/advice.h"
 #include "resolve/resolver.h"
 #include "support/scan_source.h"
 
@@ -13,6 +14,7 @@ struct Result {
   std::string member, rule, target, confidence;
   size_t blockers = 0, split_parts = 0;
   std::string declared;
+  size_t cleanups = 0;
 };
 
 // The verdict for `cls` in `source` (other files may hold its bases).
@@ -21,10 +23,13 @@ Result verdict_of(const std::string& source, const std::string& cls,
   std::vector<FileFacts> files{scan_source(source, "test/test_x.py")};
   for (const auto& [path, text] : others) files.push_back(scan_source(text, path));
   Resolution resolution = resolve(files, Vocabulary::embedded());
-  for (const Verdict& v : classify(files, resolution, Vocabulary::embedded())) {
+  LintWorld world{files, resolution};
+  for (Verdict& v : classify(files, resolution, Vocabulary::embedded())) {
     if (v.ref.file != 0 || files[0].classes[v.ref.cls].name != cls) continue;
+    // The blockers users see: lint's findings once the recommendation is declared.
+    attach_advice(v, world, Vocabulary::embedded());
     return Result{v.inferred,  v.rules.front(),    v.target,  to_string(v.confidence),
-                  v.blockers.size(), v.split.size(), v.declared};
+                  v.blockers.size(), v.split.size(), v.declared, v.cleanups.size()};
   }
   FAIL("no verdict for " << cls);
   return {};
@@ -58,7 +63,7 @@ TEST_CASE("every-test-only-one-device", "[classify]") {
                               "instantiate_device_type_tests(T, globals())\n", "T");
   CHECK(partial.member == "ACCELERATOR");
   CHECK(partial.rule == "instantiated-for-every-device");
-  CHECK(partial.blockers == 1);  // the @onlyCUDA
+  CHECK(partial.blockers == 1);  // [decorator]: the @onlyCUDA
 }
 
 TEST_CASE("instantiated-for-every-device", "[classify]") {
@@ -70,7 +75,7 @@ TEST_CASE("instantiated-for-every-device", "[classify]") {
   Result only_for = verdict_of("class T(TestCase):\n    def test_a(self, device): pass\n"
                                "instantiate_device_type_tests(T, globals(), only_for=('cpu', 'cuda'))\n", "T");
   CHECK(only_for.confidence == "medium");
-  CHECK(only_for.blockers == 1);
+  CHECK(only_for.blockers == 1);  // [only_for]
 }
 
 TEST_CASE("base-of-instantiated-class and device-parameter-without-instantiation", "[classify]") {
@@ -107,7 +112,8 @@ TEST_CASE("every-test-needs-one-device and some-tests-need-one-device", "[classi
   CHECK(r.member == "CUDA");
   CHECK(r.rule == "every-test-needs-one-device");
   CHECK(r.target == "ACCELERATOR");
-  CHECK(r.blockers == 4);  // not instantiated, TEST_CUDA, .cuda(), "cuda"
+  CHECK(r.blockers == 3);  // as ACCELERATOR: [instantiation], [device_param] on test_a and test_b
+  CHECK(r.cleanups == 4);  // [hardcoded-device]: TEST_CUDA, .cuda(), "cuda"; [unscoped-device-skip]: the skipIf
   Result cls = verdict_of("@requires_cuda\nclass T(TestCase):\n    def test_a(self): pass\n", "T");
   CHECK(cls.confidence == "high");  // a class-wide requirement
   Result mixed = verdict_of("class TestX(TestCase):\n    def test_a(self): pass\n"
@@ -234,4 +240,36 @@ TEST_CASE("a class named for one device is meant for it", "[classify]") {
   Result needs = verdict_of("class TestQuxXPU(TestCase):\n    @unittest.skipIf(not TEST_CUDA, '')\n"
                             "    def test_a(self):\n        pass\n", "TestQuxXPU");
   CHECK(needs.member == "CUDA");  // what the code requires wins over the name
+}
+
+TEST_CASE("a backend's API without a device-generic spelling keeps the class on that backend", "[classify]") {
+  Result portable = verdict_of("class T(TestCase):\n    @skipIf(not TEST_CUDA, '')\n    def test_a(self):\n"
+                               "        torch.cuda.synchronize()\n", "T");
+  CHECK(portable.member == "CUDA");
+  CHECK(portable.target == "ACCELERATOR");  // torch.accelerator.synchronize exists
+  Result specific = verdict_of("class T(TestCase):\n    @skipIf(not TEST_CUDA, '')\n    def test_a(self):\n"
+                               "        torch.cuda.get_device_properties(0)\n", "T");
+  CHECK(specific.member == "CUDA");
+  CHECK(specific.target.empty());
+  // Through an import alias, as test_cuda_trace.py calls torch.cuda._gpu_trace.
+  Result alias = verdict_of("import torch.cuda._gpu_trace as gpu_trace\n"
+                            "class T(TestCase):\n    @skipIf(not TEST_CUDA, '')\n    def test_a(self):\n"
+                            "        gpu_trace.register_callback_for_event_creation(hook)\n", "T");
+  CHECK(alias.member == "CUDA");
+  CHECK(alias.target.empty());
+}
+
+TEST_CASE("reading torch.version.cuda is not a device need", "[classify]") {
+  Result r = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                        "        major = int(torch.version.cuda.split('.')[0])\n", "T");
+  CHECK(r.member == "GENERIC");
+}
+
+TEST_CASE("@onlyCPU tests of a device-generic class split into a CPUOnly class", "[classify]") {
+  Result r = verdict_of("class TestX(TestCase):\n    def test_a(self, device): pass\n"
+                        "    @onlyCPU\n    def test_b(self, device): pass\n"
+                        "instantiate_device_type_tests(TestX, globals())\n", "TestX");
+  CHECK(r.member == "ACCELERATOR");
+  CHECK(r.split_parts == 2);  // TestX (ACCELERATOR) and TestXCPUOnly (CPU)
+  CHECK(r.blockers == 1);     // [decorator] on test_b, as one class
 }

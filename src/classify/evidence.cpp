@@ -58,7 +58,11 @@ Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) 
     const auto& specific = v.device_specific_decorators;
     n.specific = std::find(specific.begin(), specific.end(), decorator_name(s.text)) != specific.end();
   } else if (s.kind == SiteKind::AcceleratorApi) {
-    n.specific = starts_with_any(s.text, v.device_specific_apis);
+    // A device's API with no device-generic spelling keeps the class on that device.
+    n.specific = starts_with_any(s.text, v.device_specific_apis) ||
+                 (v.kind_of(s.device) == DeviceKind::Accelerator && !v.accelerator_equivalent(s.text));
+    // torch.version.cuda reads a string; it calls into no device.
+    if (starts_with_any(s.text, v.value_apis)) n.strength = Strength::Weak;
   }
   return n;
 }

@@ -35,7 +35,11 @@ struct Verdict {
   std::vector<std::string> rules;  // ids of the inference rules that fired (rules/classify.md)
   std::vector<Reason> reasons;
   std::string target;  // where a migration should take it; empty when it is the inferred member
+  // What lint would report once the recommended member (target, else
+  // inferred) were declared: errors, then hwclass's warnings. Filled by
+  // lint/advice.cpp, not by the classifier.
   std::vector<Reason> blockers;
+  std::vector<Reason> cleanups;
   std::string declared;  // the effective declaration's member, "" when none
   bool declaration_inherited = false;
   bool declared_by_alias = false;  // written with the early name DEVICE_GENERIC (accepted here)

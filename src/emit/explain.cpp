@@ -1,62 +1,155 @@
+// `hwclass explain`: one class's verdict first, then what to do about it,
+// then the evidence grouped by kind and device, so it fits on a screen;
+// `all` lists every site and finding.
 #include <map>
 
 #include "emit/verdicts.h"
-#include "facts/owner.h"
+#include "util/ascii.h"
 #include "util/source_lines.h"
 
 namespace hwclass {
+namespace {
 
-std::string explain_text(const std::vector<FileFacts>& files, const Resolution& res, const Verdict& v, bool seed_names) {
+constexpr size_t kShown = 3;  // sites or findings shown per group without --all
+
+std::string plural(size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// Reasons grouped by a key, in first-seen order.
+std::vector<std::pair<std::string, std::vector<const Reason*>>> grouped(
+    const std::vector<Reason>& reasons, const std::function<std::string(const Reason&)>& key) {
+  std::vector<std::pair<std::string, std::vector<const Reason*>>> groups;
+  std::map<std::string, size_t> slot;
+  for (const Reason& r : reasons) {
+    auto [it, added] = slot.try_emplace(key(r), groups.size());
+    if (added) groups.push_back({it->first, {}});
+    groups[it->second].second.push_back(&r);
+  }
+  return groups;
+}
+
+}  // namespace
+
+std::string explain_text(const std::vector<FileFacts>& files, const Resolution& res, const Verdict& v,
+                         const ExplainOptions& o) {
   const FileFacts& f = files[v.ref.file];
   const ClassFact& c = f.classes[v.ref.cls];
   const ResolvedClass& r = res.of(v.ref);
   std::map<std::string, std::string> display;  // relative path -> path to read
   for (const FileFacts& file : files) display[file.relative_path] = file.path;
   SourceLines lines;
-  std::string out = f.relative_path + "::" + c.name + " (line " + std::to_string(c.line) + ")\n";
-  if (r.invoking_file != f.relative_path) out += "  runs through " + r.invoking_file + "\n";
-  out += "  bases:";
-  for (ClassRef b : r.bases) out += " " + files[b.file].classes[b.cls].name + " (" + files[b.file].relative_path + ")";
-  for (const auto& b : r.unresolved_bases) out += " " + b + " (not scanned)";
-  out += "\n  tests (" + std::to_string(r.tests.size()) + "):";
-  for (const TestRef& t : r.tests)
-    out += " " + t.name + (t.defined_in == v.ref ? "" : " [from " + files[t.defined_in.file].classes[t.defined_in.cls].name + "]");
-  out += "\n  instantiated: ";
-  if (r.instantiation < 0) out += "no\n";
-  else {
-    const Instantiation& inst = f.instantiations[r.instantiation];
-    out += "line " + std::to_string(inst.line) + ", runs as";
-    for (const auto& var : r.variants) out += " " + var.name;
-    if (r.variants.empty()) out += " nothing";
-    out += r.variants_exact ? "\n" : " (only_for/except_for not literal: may differ)\n";
-  }
-  out += "  declared: " + (v.declared.empty() ? std::string("none") : member_name(v.declared, seed_names)) +
-         (v.declaration_inherited ? " (inherited)" : "") + "\n";
-  auto show = [&](const Reason& reason) {
-    std::string s = "    " + reason.file + ":" + std::to_string(reason.line) + "  " + reason.kind +
-                    (reason.device.empty() ? "" : " (" + reason.device + ")") + "  " + reason.text +
-                    (reason.owner.empty() ? "" : "  in " + reason.owner) + "\n";
-    if (const std::string* src = lines.line(display.count(reason.file) ? display[reason.file] : reason.file, reason.line))
-      s += "        | " + *src + "\n";
-    return s;
+  auto name = [&](const std::string& member) { return member_name(member, o.seed_names); };
+  auto source_of = [&](const Reason& reason) -> std::string {
+    const std::string* src = lines.line(display.count(reason.file) ? display[reason.file] : reason.file, reason.line);
+    return src ? *src : "";
   };
-  out += "  evidence:\n";
-  for (const Reason& reason : v.reasons) out += show(reason);
-  if (v.reasons.empty()) out += "    none\n";
-  out += "  rules fired:";
-  for (const auto& rule : v.rules) out += " " + rule;
-  out += " (rules/classify.md)\n  verdict: " + member_name(v.inferred, seed_names) + " (" + to_string(v.confidence) + " confidence)";
-  if (!v.declared.empty()) out += v.agrees ? ", agrees with the declaration" : ", DISAGREES with the declaration";
-  out += "\n";
-  if (!v.target.empty() || !v.blockers.empty()) {
-    out += "  to reach " + member_name(v.target.empty() ? v.inferred : v.target, seed_names) + ", change:\n";
-    for (const Reason& reason : v.blockers) out += show(reason);
+  auto where = [&](const Reason& reason) {
+    return (reason.file == f.relative_path ? "line " : reason.file + ":") + std::to_string(reason.line);
+  };
+
+  // The verdict, and whether the declaration agrees.
+  std::string out = f.relative_path + "::" + c.name + " (line " + std::to_string(c.line) + "): " +
+                    (v.split.empty() ? name(v.inferred) + " [" + to_string(v.confidence) + "]"
+                                     : split_headline(v.split, o.seed_names) + "; as one class " + name(v.inferred) +
+                                           " [" + to_string(v.confidence) + "]");
+  if (v.declared.empty()) out += ", not declared";
+  else
+    out += std::string(v.agrees ? ", agrees with the declared " : ", DISAGREES with the declared ") +
+           name(v.declared) + (v.declaration_inherited ? " (inherited)" : "");
+  out += "\n  rules fired: ";
+  for (size_t i = 0; i < v.rules.size(); ++i) out += (i ? ", " : "") + v.rules[i];
+  out += " (rules/classify.md)\n";
+
+  // What to do.
+  const std::string& recommended = v.target.empty() ? v.inferred : v.target;
+  if (!v.split.empty()) {
+    out += "  the split:\n";
+    for (const SplitPart& p : v.split) {
+      out += "    " + p.class_name + " (" + name(p.member) + "): ";
+      size_t shown = o.all ? p.tests.size() : std::min(p.tests.size(), kShown);
+      for (size_t i = 0; i < shown; ++i) out += (i ? " " : "") + p.tests[i];
+      if (shown < p.tests.size()) out += " and " + std::to_string(p.tests.size() - shown) + " more";
+      out += "\n";
+    }
   }
-  for (const SplitPart& p : v.split) {
-    out += "  split: " + p.class_name + " (" + member_name(p.member, seed_names) + "):";
-    for (const auto& t : p.tests) out += " " + t;
+  if (v.blockers.empty()) {
+    out += "  declaring " + name(recommended) + " lints clean" +
+           (v.target.empty() ? "" : " (the target: the code needs " + name(v.inferred) + " only by hand)") + "\n";
+  } else {
+    out += std::string(v.split.empty() ? "" : "  as one class:\n") + "  to declare " + name(recommended) +
+           (v.target.empty() ? "" : " (the target)") + ", fix " +
+           plural(v.blockers.size(), "lint error", "lint errors") + ":\n";
+    for (const auto& [rule, group] : grouped(v.blockers, [](const Reason& b) { return b.kind; })) {
+      out += "    [" + rule + "] x" + std::to_string(group.size()) + "\n";
+      size_t shown = o.all ? group.size() : std::min(group.size(), kShown);
+      for (size_t i = 0; i < shown; ++i) out += "      " + where(*group[i]) + ": " + group[i]->text + "\n";
+      if (shown < group.size()) out += "      ... and " + std::to_string(group.size() - shown) + " more\n";
+    }
+  }
+  if (!v.cleanups.empty()) {
+    out += "  then " + plural(v.cleanups.size(), "warning", "warnings") + ":";
+    for (const auto& [rule, group] : grouped(v.cleanups, [](const Reason& b) { return b.kind; }))
+      out += " [" + rule + "] x" + std::to_string(group.size());
     out += "\n";
   }
+  // What removing a multi-device decorator changes: where the test then runs.
+  for (const auto& [decorator, devices] : o.multi_device_decorators) {
+    size_t n = 0;
+    for (const Reason& b : v.blockers) n += b.kind == "decorator" && b.text.find("'@" + decorator + "'") != std::string::npos;
+    if (n == 0) continue;
+    out += "  note: @" + decorator + " keeps " + plural(n, "test", "tests") + " to";
+    for (const std::string& d : devices) out += " " + d;
+    out += "; without it they run on every device the class is instantiated for (now:";
+    for (const auto& var : r.variants) out += " " + var.device;
+    if (r.variants.empty()) out += " none";
+    out += "; lazy with include_lazy=True, and any PrivateUse1 backend)\n";
+  }
+  bool adds_instantiation = false;
+  for (const Reason& b : v.blockers) adds_instantiation |= b.kind == "instantiation" && recommended == "ACCELERATOR";
+  if (adds_instantiation && !o.default_devices.empty()) {
+    out += "  note: instantiate_device_type_tests renames every test (" + c.name + ".test_x -> ";
+    for (size_t i = 0; i < o.default_devices.size(); ++i)
+      out += (i ? ", " : "") + c.name + ascii_upper(o.default_devices[i]) + ".test_x_" + o.default_devices[i];
+    out += ", ...): update skip lists and CI filters that name them\n";
+  }
+
+  // The class, briefly.
+  size_t inherited = 0;
+  for (const TestRef& t : r.tests) inherited += !(t.defined_in == v.ref);
+  out += "  tests: " + std::to_string(r.tests.size()) +
+         (inherited ? " (" + std::to_string(inherited) + " inherited)" : "") + "; bases:";
+  for (ClassRef b : r.bases) out += " " + files[b.file].classes[b.cls].name;
+  for (const auto& b : r.unresolved_bases) out += " " + b + " (not scanned)";
+  out += "\n  instantiated: ";
+  if (r.instantiation < 0) {
+    out += "no";
+  } else {
+    out += "line " + std::to_string(f.instantiations[r.instantiation].line) + ", runs as";
+    for (const auto& var : r.variants) out += " " + var.name;
+    if (r.variants.empty()) out += " nothing";
+    if (!r.variants_exact) out += " (only_for/except_for not literal: may differ)";
+  }
+  if (r.invoking_file != f.relative_path) out += "; runs through " + r.invoking_file;
+  out += "\n";
+
+  // The evidence, by kind and device.
+  out += "  evidence: " + plural(v.reasons.size(), "site", "sites") + (v.reasons.empty() ? "\n" : "\n");
+  for (const auto& [kind, group] : grouped(v.reasons, [](const Reason& e) {
+         return e.kind + (e.device.empty() ? "" : " (" + e.device + ")");
+       })) {
+    out += "    " + kind + " x" + std::to_string(group.size()) + "\n";
+    size_t shown = o.all ? group.size() : std::min(group.size(), kShown);
+    for (size_t i = 0; i < shown; ++i) {
+      const Reason& e = *group[i];
+      std::string src = source_of(e);
+      out += "      " + where(e) + "  " + e.text + (e.owner.empty() ? "" : "  in " + e.owner) + "\n";
+      if (o.all && !src.empty()) out += "        | " + src + "\n";
+    }
+    if (shown < group.size()) out += "      ... and " + std::to_string(group.size() - shown) + " more\n";
+  }
+  if (!o.all && (v.reasons.size() > kShown || v.blockers.size() > kShown))
+    out += "  (--all lists every site and finding, with its source line)\n";
   return out;
 }
 

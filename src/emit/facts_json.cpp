@@ -111,6 +111,7 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     if (s.guarded) w.field("guarded", true);
     if (s.skip_when_present) w.field("skip_when_present", true);
     if (s.value_only) w.field("value_only", true);
+    if (s.via_alias) w.field("via_alias", true);
     w.end_object();
   }
   w.end_array().end_object();

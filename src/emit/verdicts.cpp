@@ -10,6 +10,14 @@ std::string member_name(const std::string& member, bool seed) {
   return seed && member == "ACCELERATOR" ? "DEVICE_GENERIC" : member;
 }
 
+std::string split_headline(const std::vector<SplitPart>& split, bool seed) {
+  std::string out = "split into";
+  for (size_t i = 0; i < split.size(); ++i)
+    out += (i ? " + " : " ") + split[i].class_name + " " + member_name(split[i].member, seed) + " (" +
+           std::to_string(split[i].tests.size()) + ")";
+  return out;
+}
+
 namespace {
 
 std::string variant_list(const ResolvedClass& r) {
@@ -59,6 +67,8 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     else w.value(member_name(v.target, seed));
     w.key("blockers");
     write_reasons(w, v.blockers);
+    w.key("cleanups");
+    write_reasons(w, v.cleanups);
     w.key("variants").begin_array();
     for (const auto& var : r.variants) w.begin_object().field("device", var.device).field("class", var.name).end_object();
     w.end_array().field("variants_exact", r.variants_exact);
@@ -110,18 +120,20 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
       out += f.relative_path + (r.invoking_file != f.relative_path ? "  (runs through " + r.invoking_file + ")" : "") + "\n";
     }
     ++totals[v.inferred];
+    // A class that cannot reach one classification cleanly is headed by its split.
     std::string line = "  " + c.name + " (line " + std::to_string(c.line) + ", " + std::to_string(r.tests.size()) +
-                       (r.tests.size() == 1 ? " test): " : " tests): ") + member_name(v.inferred, seed) + " [" +
-                       to_string(v.confidence) + "]";
+                       (r.tests.size() == 1 ? " test): " : " tests): ") +
+                       (v.split.empty() ? member_name(v.inferred, seed) + " [" + to_string(v.confidence) + "]"
+                                        : split_headline(v.split, seed));
     if (!v.declared.empty())
       line += std::string(v.agrees ? ", declared " : ", MISMATCH: declared ") + member_name(v.declared, seed) +
               (v.declaration_inherited ? " (inherited)" : "") + (v.declared_by_alias ? " (as DEVICE_GENERIC)" : "");
+    auto blockers = [](size_t n) { return std::to_string(n) + (n == 1 ? " blocker" : " blockers"); };
     if (!v.target.empty())
-      line += ", target " + member_name(v.target, seed) + " (" + std::to_string(v.blockers.size()) + " blockers)";
+      line += ", target " + member_name(v.target, seed) + " (" + blockers(v.blockers.size()) + ")";
     else if (!v.blockers.empty())
-      line += ", " + std::to_string(v.blockers.size()) + " blockers";
+      line += ", " + blockers(v.blockers.size());
     if (!r.variants.empty() || !r.variants_exact) line += ", runs as " + variant_list(r);
-    if (!v.split.empty()) line += ", split suggested";
     out += line + "\n";
   }
   std::string summary;

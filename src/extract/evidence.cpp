@@ -248,6 +248,15 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
     }
   }
   bool from_torch = g_.kind(base) == NodeKind::Identifier && text(base) == "torch";
+  if (!from_torch && !device_module_aliases_.empty() && g_.kind(base) == NodeKind::Identifier) {
+    auto alias = device_module_aliases_.find(text(base));
+    if (alias != device_module_aliases_.end()) {
+      std::string spelt = alias->second.first + unparse(function, source_).substr(text(base).size()) + "()";
+      add_site(SiteKind::AcceleratorApi, DeviceName::one(alias->second.second), std::move(spelt), call, scope).via_alias =
+          true;
+      return;
+    }
+  }
   if (from_torch && !api_device) api_device = vocab_.api_module_device(name);
   if (from_torch && api_device) {
     add_site(SiteKind::AcceleratorApi, DeviceName::one(*api_device), unparse(function, source_) + "()", call, scope);

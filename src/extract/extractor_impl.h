@@ -66,6 +66,7 @@ class Extractor {
   void read_instantiation(TSNode call, bool statement_level);
   void read_device_global(TSNode assignment, size_t sites_before);
   void read_import(TSNode statement);
+  void note_device_module_alias(const Import& import);
 
   // evidence.cpp: every expression, for device evidence. walk() starts the
   // shared cursor at `node`; visit() and visit_children() expect it there.
@@ -100,6 +101,8 @@ class Extractor {
   TSTreeCursor cursor_;
   uint32_t statement_call_byte_ = UINT32_MAX;
   bool nesting_noted_ = false;  // start of the instantiate call read as a statement
+  // Names bound by imports of a device's API module: name -> (module path, device).
+  NameMap<std::pair<std::string, std::string>> device_module_aliases_;
 };
 
 bool starts_with(std::string_view text, std::string_view prefix);

@@ -36,7 +36,27 @@ void Extractor::read_import(TSNode statement) {
     } else {
       continue;
     }
+    note_device_module_alias(imp);
     facts_.imports.push_back(std::move(imp));
+  }
+}
+
+// `import torch.cuda._gpu_trace as gpu_trace`, `from torch.cuda import amp`:
+// calls through the bound name are that device's API too.
+void Extractor::note_device_module_alias(const Import& imp) {
+  bool binds_module = imp.name.empty() ? !imp.alias.empty() : imp.name != "*";
+  if (!binds_module) return;
+  std::string path = imp.name.empty() ? imp.module : imp.module + "." + imp.name;
+  if (path.rfind("torch.", 0) != 0) return;
+  for (size_t start = 6; start < path.size();) {
+    size_t dot = path.find('.', start);
+    std::string_view part = std::string_view(path).substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (const std::string* device = vocab_.api_module_device(part)) {
+      device_module_aliases_[imp.bound_name()] = {path, *device};
+      return;
+    }
+    if (dot == std::string::npos) break;
+    start = dot + 1;
   }
 }
 

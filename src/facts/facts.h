@@ -167,6 +167,10 @@ struct DeviceSite {
   bool guarded = false;       // in a branch of an if/while/conditional expression whose test checks a device
   bool skip_when_present = false;  // in a skip condition that skips where the device is: @skipIf(TEST_CUDA)
   bool value_only = false;  // names a device only as a value: `meta["device"] = torch.device("cuda")`
+  // An API call through a name an import bound to a device module
+  // (`gpu_trace.x()` after `import torch.cuda._gpu_trace as gpu_trace`); its
+  // text is spelt from the module. Upstream's text match does not see these.
+  bool via_alias = false;
   // Breadth-first position inside the enclosing class-body statement, as
   // Python's ast.walk visits it: (statement, depth, source order).
   // kOutsideClassBody for code of the class that its body does not hold (bases).

@@ -61,7 +61,27 @@ std::map<RuleScope, std::vector<const RuleInfo*>> enabled_rules(const LintOption
   return enabled;
 }
 
+void run_declared_class(const FileContext& fc, int index, const std::string& member,
+                        const std::vector<const RuleInfo*>& rules) {
+  const ClassFact& cls = fc.file.classes[static_cast<size_t>(index)];
+  ClassContext cc{fc, cls, index, upstream_link(fc.file, cls.name), member};
+  for (const RuleInfo* r : rules) {
+    cc.rule = r;
+    r->check_class(cc);
+  }
+}
+
 }  // namespace
+
+std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const std::string& member,
+                                   const Vocabulary& vocabulary, const LintOptions& options, const LintWorld* world,
+                                   int file_index) {
+  std::vector<Finding> out;
+  if (!file.readable || file.has_syntax_error()) return out;
+  FileContext fc{file, vocabulary, options.settings, world, file_index, out};
+  run_declared_class(fc, class_index, member, enabled_rules(options)[RuleScope::DeclaredClass]);
+  return out;
+}
 
 std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabulary, const LintOptions& options,
                                const LintWorld* world, int file_index) {
@@ -78,8 +98,12 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
   for (int index : linted_classes(file)) {
     const ClassFact& cls = file.classes[static_cast<size_t>(index)];
     std::string member = inherited_member(cls, options.settings, world, file_index, index);
+    if (!member.empty()) {
+      run_declared_class(fc, index, member, enabled[RuleScope::DeclaredClass]);
+      continue;
+    }
     ClassContext cc{fc, cls, index, upstream_link(file, cls.name), member};
-    for (const RuleInfo* r : enabled[member.empty() ? RuleScope::UndeclaredClass : RuleScope::DeclaredClass]) {
+    for (const RuleInfo* r : enabled[RuleScope::UndeclaredClass]) {
       cc.rule = r;
       r->check_class(cc);
     }

@@ -56,7 +56,7 @@ void check_hardcoded_device(const ClassContext& c) {
         break;
     }
     // In GENERIC classes, torch.* device calls are upstream's [accelerator_api].
-    bool upstream_reports = c.member == "GENERIC" && s.text.rfind("torch.", 0) == 0 &&
+    bool upstream_reports = c.member == "GENERIC" && !s.via_alias && s.text.rfind("torch.", 0) == 0 &&
                             (s.kind == SiteKind::AcceleratorApi || s.kind == SiteKind::TensorMethod);
     if (!report || upstream_reports) continue;
     std::string owner = owner_name(c.file, s);

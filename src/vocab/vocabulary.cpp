@@ -112,13 +112,18 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
   }
   if (const auto* cls = root["classify"].as_table()) {
     check_keys(*cls,
-               {"device_specific_apis", "device_specific_decorators", "skip_if", "skip_unless", "argument_decorators"},
+               {"device_specific_apis", "device_specific_decorators", "skip_if", "skip_unless", "argument_decorators",
+                "accelerator_equivalents", "value_apis"},
                source, "[classify]");
     v.device_specific_apis = string_list(*cls, "device_specific_apis", source, false);
     v.device_specific_decorators = string_list(*cls, "device_specific_decorators", source, false);
     v.skip_if_decorators = string_list(*cls, "skip_if", source, false);
     v.skip_unless_decorators = string_list(*cls, "skip_unless", source, false);
     v.argument_decorators = string_list(*cls, "argument_decorators", source, false);
+    v.value_apis = string_list(*cls, "value_apis", source, false);
+    if (const auto* eq = (*cls)["accelerator_equivalents"].as_table())
+      for (const auto& [name, spelling] : *eq)
+        v.accelerator_equivalents[std::string(name.str())] = spelling.value<std::string>().value_or("");
   }
   if (const auto* agg = root["aggregators"].as_table())
     for (const auto& [dir, file] : *agg) {
@@ -246,6 +251,27 @@ const DecoratorInfo* Vocabulary::decorator(std::string_view name) const {
 const std::string* Vocabulary::flag_device(std::string_view name) const {
   return maybe(name) ? lookup(flags_, name) : nullptr;
 }
+const std::string* Vocabulary::accelerator_equivalent(std::string_view call) const {
+  static const std::string tensor_method;
+  if (call.size() >= 2 && call.substr(call.size() - 2) == "()") call.remove_suffix(2);
+  // The part after the first device module: "torch.cuda.amp.autocast" -> "amp.autocast".
+  for (size_t start = 0; start < call.size();) {
+    size_t dot = call.find('.', start);
+    std::string_view part = call.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+    start = dot == std::string_view::npos ? call.size() : dot + 1;
+    const std::string* key = start > 6 ? api_module_device(part) : nullptr;  // not "torch" itself
+    if (!key) continue;
+    const DeviceInfo* d = device(*key);
+    if (!d || d->kind != DeviceKind::Accelerator) return &tensor_method;  // torch.accelerator.*: generic already
+    std::string_view rest = call.substr(start);
+    if (rest.empty()) return &tensor_method;
+    rest = rest.substr(0, rest.find('('));
+    auto it = accelerator_equivalents.find(std::string(rest));
+    return it == accelerator_equivalents.end() ? nullptr : &it->second;
+  }
+  return nullptr;
+}
+
 const std::string* Vocabulary::api_module_device(std::string_view part) const {
   return maybe(part) ? lookup(api_modules_, part) : nullptr;
 }

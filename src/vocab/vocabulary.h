@@ -68,6 +68,13 @@ class Vocabulary {
   std::vector<std::string> skip_if_decorators;      // skip when the condition holds: skipIf
   std::vector<std::string> skip_unless_decorators;  // skip when it does not: skipUnless
   std::vector<std::string> argument_decorators;     // supply test arguments: @given(device=...), @parametrize
+  std::map<std::string, std::string> accelerator_equivalents;  // "synchronize" -> "torch.accelerator.synchronize"
+  std::vector<std::string> value_apis;               // prefixes of calls that read a value: torch.version.
+
+  // The device-generic spelling of a device API call ("torch.cuda.synchronize()"),
+  // nullptr when it has none; "" for a tensor method spelt as the module
+  // (torch.randn(3).cuda(), which becomes .to(device)).
+  const std::string* accelerator_equivalent(std::string_view api_call) const;
 
   // +1 for a skip-if decorator, -1 for a skip-unless one, 0 for any other.
   int skip_polarity(std::string_view decorator) const {

@@ -1,0 +1,152 @@
+// hwclass explain: one class's verdict and what to do about it. Accepts what
+// users paste from CI logs (a variant name, a test id); reads only the file
+// and the modules its bases come from.
+#include <iostream>
+#include <memory>
+
+#include "classify/classifier.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "emit/verdicts.h"
+#include "lint/advice.h"
+#include "resolve/resolver.h"
+#include "util/error.h"
+
+namespace hwclass {
+namespace {
+
+struct Target {
+  std::string path, cls, test;  // PATH[::Class[::test]]
+};
+
+Target parse_target(const std::string& text) {
+  Target t;
+  size_t first = text.find("::");
+  t.path = text.substr(0, first);
+  if (first == std::string::npos) return t;
+  std::string rest = text.substr(first + 2);
+  size_t second = rest.find("::");
+  t.cls = rest.substr(0, second);
+  if (second != std::string::npos) t.test = rest.substr(second + 2);
+  if (t.cls.empty()) throw UsageError("explain: expected PATH::Class, got '" + text + "'");
+  return t;
+}
+
+// The class `name` means in file `f`: the class itself (its last
+// definition), or the template of a device variant (TestFooCUDA).
+int find_class(const ScanResult& result, const Resolution& res, int f, const std::string& name, std::string& variant) {
+  const auto& classes = result.files[f].classes;
+  for (size_t k = classes.size(); k-- > 0;)
+    if (classes[k].name == name) return static_cast<int>(k);
+  for (size_t k = classes.size(); k-- > 0;)
+    for (const DeviceVariant& v : res.of(ClassRef{f, static_cast<int>(k)}).variants)
+      if (v.name == name) {
+        variant = v.device;
+        return static_cast<int>(k);
+      }
+  return -1;
+}
+
+// test_x, or test_x_cuda / test_x_cuda_float32 of a device variant.
+bool names_test(const ResolvedClass& r, const std::string& test) {
+  for (const TestRef& t : r.tests) {
+    if (t.name == test) return true;
+    if (test.rfind(t.name + "_", 0) != 0) continue;
+    std::string device = test.substr(t.name.size() + 1);
+    device = device.substr(0, device.find('_'));
+    for (const DeviceVariant& v : r.variants)
+      if (v.device == device) return true;
+  }
+  return false;
+}
+
+std::string class_list(const ScanResult& result, const Resolution& res, int f) {
+  std::string names;
+  for (size_t k = 0; k < result.files[f].classes.size(); ++k)
+    if (!res.of(ClassRef{f, static_cast<int>(k)}).tests.empty())
+      names += (names.empty() ? "" : ", ") + result.files[f].classes[k].name;
+  return names.empty() ? "none" : names;
+}
+
+}  // namespace
+
+CommandRunner register_explain(CLI::App& app) {
+  struct State {
+    CommonOptions common;
+    std::string target, names = "current", format = "text";
+    bool all = false;
+  };
+  auto s = std::make_shared<State>();
+  CLI::App* cmd = app.add_subcommand("explain", "Show one class's verdict, what to change, and the evidence");
+  cmd->add_option("target", s->target,
+                  "PATH, PATH::Class, PATH::Class::test, a device variant (PATH::TestFooCUDA) or its test "
+                  "(PATH::TestFooCUDA::test_x_cuda)")
+      ->required();
+  cmd->add_option("--paths", s->common.paths, "Also scan these files or directories to resolve bases");
+  cmd->add_option("--root", s->common.root, "Repository root (default: nearest ancestor with .git)");
+  cmd->add_option("--rules", s->common.rules_dir, "Directory with devices.toml replacing the built-in rules");
+  cmd->add_option("--names", s->names, "Member names to print: current or seed")->check(CLI::IsMember({"current", "seed"}));
+  cmd->add_option("--format", s->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
+      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_flag("--all", s->all, "Every evidence site and lint finding, with its source line");
+  cmd->add_option("--config", s->common.config, "Read the configuration from FILE (hwclass.toml or pyproject.toml)");
+  cmd->add_flag("--isolated", s->common.isolated, "Ignore configuration files");
+  return [s, cmd]() -> int {
+    if (!cmd->parsed()) return -1;
+    apply_config(*cmd, s->common);
+    apply_format_environment(*cmd, s->format, {"text", "json"});
+    Target target = parse_target(s->target);
+    if (!std::filesystem::is_regular_file(target.path)) throw UsageError(target.path + ": No such file");
+    CommonOptions options = s->common;
+    options.paths.insert(options.paths.begin(), target.path);
+    options.quiet = true;
+    ScanResult result = scan_inputs(options);
+    add_import_context(result, options);
+    Resolution resolution = resolve(result.files, result.vocabulary);
+    LintWorld world{result.files, resolution};
+    std::string wanted = relative_to_root(std::filesystem::canonical(target.path), result.root);
+    int f = -1;
+    for (size_t i = 0; i < result.files.size(); ++i)
+      if (result.files[i].relative_path == wanted) f = static_cast<int>(i);
+    if (f < 0) throw UsageError(target.path + ": not scanned");
+    const FileFacts& file = result.files[f];
+    if (file.has_syntax_error()) throw UsageError(target.path + ": does not parse, so it has no verdicts");
+    auto verdict_of = [&](int k) {
+      Verdict v = classify_class(result.files, resolution, result.vocabulary, ClassRef{f, k});
+      attach_advice(v, world, result.vocabulary);
+      return v;
+    };
+    if (target.cls.empty()) {  // the file's classes, as classify prints them
+      std::vector<Verdict> verdicts;
+      for (size_t k = 0; k < file.classes.size(); ++k)
+        if (!resolution.of(ClassRef{f, static_cast<int>(k)}).tests.empty()) verdicts.push_back(verdict_of(static_cast<int>(k)));
+      std::cout << verdicts_output(result.files, resolution, verdicts, {s->format, s->names == "seed"});
+      return 0;
+    }
+    std::string variant;
+    int k = find_class(result, resolution, f, target.cls, variant);
+    if (k < 0)
+      throw UsageError(target.path + ": no class '" + target.cls + "' (test classes here: " +
+                       class_list(result, resolution, f) + ")");
+    const ResolvedClass& r = resolution.of(ClassRef{f, k});
+    if (r.tests.empty())
+      throw UsageError(target.path + ":" + std::to_string(file.classes[k].line) + ": class " + target.cls +
+                       " has no tests");
+    if (!target.test.empty() && !names_test(r, target.test))
+      throw UsageError(target.path + ": " + file.classes[k].name + " has no test '" + target.test + "'");
+    Verdict v = verdict_of(k);
+    if (s->format == "json") {
+      std::cout << verdicts_output(result.files, resolution, {v}, {"json", s->names == "seed"});
+      return 0;
+    }
+    if (!variant.empty() || !target.test.empty())
+      std::cout << target.cls + (target.test.empty() ? "" : "::" + target.test) + " comes from " +
+                       file.classes[k].name + (variant.empty() ? "" : ", instantiated for " + variant) + "\n";
+    std::cout << explain_text(result.files, resolution, v,
+                              {s->names == "seed", s->all, result.vocabulary.default_devices,
+                               result.vocabulary.multi_device_decorators});
+    return 0;
+  };
+}
+
+}  // namespace hwclass

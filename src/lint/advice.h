@@ -1,0 +1,22 @@
+// Migration advice from lint itself: what stands between a class and the
+// classification classify recommends is exactly what lint would report once
+// that classification were declared, so a class with no blockers lints
+// clean when declared (issue: one source of truth for advice).
+#pragma once
+
+#include "classify/verdict.h"
+#include "lint/rule_context.h"
+#include "vocab/vocabulary.h"
+
+namespace hwclass {
+
+// The member classify recommends declaring: the target when it has one,
+// else the inferred member.
+const std::string& recommended_member(const Verdict& v);
+
+// Fills v.blockers with the errors (upstream's rules and hwclass's error
+// rules) and v.cleanups with hwclass's warnings that lint would report on
+// the class if it declared its recommended member.
+void attach_advice(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary);
+
+}  // namespace hwclass
