@@ -40,8 +40,9 @@ void add_lint_options(CLI::App& cmd, LintState& s) {
   cmd.add_option("--format", s.format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
       ->check(CLI::IsMember({"text", "json", "lintrunner", "github", "sarif", "junit"}));
   cmd.add_option("--upstream-version", s.upstream_version, "TEST_LINTER version whose rules and wording to use")
+      ->capture_default_str()
       ->check(CLI::IsMember({7, 8}));
-  cmd.add_option("--code", s.code, "The lintrunner linter code (default TEST_LINTER)");
+  cmd.add_option("--code", s.code, "The lintrunner linter code")->capture_default_str();
   cmd.add_option("--allowlist", s.allowlist, std::string("Allowlist file (default <root>/") + kDefaultAllowlist + ")");
   cmd.add_option("--select", s.select_text, "Only these rule ids (comma-separated)");
   cmd.add_option("--ignore", s.ignore_text, "Not these rule ids (comma-separated)");
@@ -50,10 +51,11 @@ void add_lint_options(CLI::App& cmd, LintState& s) {
                "A class inheriting a declaration from a base in the scanned files satisfies [hw_classification], "
                "as the runtime filter sees it");
   cmd.add_option("--fail-level", s.fail_level, "Exit 1 for findings at or above this severity")
+      ->capture_default_str()
       ->check(CLI::IsMember({"error", "warning", "advice"}));
   cmd.add_flag("--statistics", s.statistics, "Print counts per rule and test classes per classification instead of the findings");
   cmd.add_flag("--exit-zero", s.exit_zero, "Exit 0 even with findings (errors still exit 2)");
-  cmd.add_option("--color", s.color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd.add_option("--color", s.color, "Colour text output")->capture_default_str()->check(CLI::IsMember({"auto", "always", "never"}));
   cmd.add_flag("--python-check", s.python_check,
                "Confirm files tree-sitter cannot parse with python3, for CPython's own [parse_error] message");
 }

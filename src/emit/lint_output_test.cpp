@@ -20,7 +20,7 @@ std::vector<Finding> lint_source(const std::string& source, int version = 8) {
   return lint_file(f, Vocabulary::embedded(), options);
 }
 
-const char* kSource = R"(
+const char* kSource = R"(from torch.testing._internal.common_utils import HardwareClassification
 class TestG(TestCase):
     hw_classification = HardwareClassification.GENERIC
     def test_a(self, device):

@@ -98,14 +98,14 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
   for (int index : linted_classes(file)) {
     const ClassFact& cls = file.classes[static_cast<size_t>(index)];
     std::string member = inherited_member(cls, options.settings, world, file_index, index);
-    if (!member.empty()) {
-      run_declared_class(fc, index, member, enabled[RuleScope::DeclaredClass]);
-      continue;
-    }
+    if (!member.empty()) run_declared_class(fc, index, member, enabled[RuleScope::DeclaredClass]);
     ClassContext cc{fc, cls, index, upstream_link(file, cls.name), member};
-    for (const RuleInfo* r : enabled[RuleScope::UndeclaredClass]) {
-      cc.rule = r;
-      r->check_class(cc);
+    for (RuleScope scope : {RuleScope::UndeclaredClass, RuleScope::AnyClass}) {
+      if (scope == RuleScope::UndeclaredClass && !member.empty()) continue;
+      for (const RuleInfo* r : enabled[scope]) {
+        cc.rule = r;
+        r->check_class(cc);
+      }
     }
   }
   for (const Instantiation& inst : file.instantiations) {

@@ -62,6 +62,12 @@ const std::vector<RuleInfo>& all_rules() {
       {"classification-mismatch", false, 0, W, S::DeclaredClass, F::Unsafe,
        "The declared hw_classification agrees with what the code needs (hwclass classify).", nullptr,
        check_classification_mismatch},
+      {"unknown-member", false, 0, E, S::AnyClass, F::Safe,
+       "A declaration names a member HardwareClassification has (with a did-you-mean when it does not).", nullptr,
+       check_unknown_member},
+      {"classification-not-imported", false, 0, E, S::AnyClass, F::Safe,
+       "A module that declares with HardwareClassification imports or defines it.", nullptr,
+       check_classification_not_imported},
       {"never-runs", false, 0, W, S::Instantiation, F::Unsafe,
        "instantiate calls create tests for the devices they name.", nullptr, nullptr, check_never_runs},
   };

@@ -18,6 +18,7 @@ enum class RuleScope {
   File,
   UndeclaredClass,  // a test class with no valid declaration
   DeclaredClass,    // a test class with a valid (or, with --inherit, inherited) declaration
+  AnyClass,         // every test class, after the rules above
   Instantiation,
 };
 

@@ -66,6 +66,8 @@ void check_hardcoded_device(const ClassContext& c);
 void check_device_specific_contract(const ClassContext& c);
 void check_unscoped_device_skip(const ClassContext& c);
 void check_classification_mismatch(const ClassContext& c);
+void check_classification_not_imported(const ClassContext& c);
+void check_unknown_member(const ClassContext& c);
 void check_never_runs(const InstantiationContext& c);
 
 }  // namespace hwclass

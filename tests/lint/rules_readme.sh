@@ -12,3 +12,14 @@ if ! diff -u "$expected" "$actual"; then
   echo "rules/README.md's table is out of date; paste 'hwclass rules --format markdown' into it" >&2
   exit 1
 fi
+
+# The man page's RULES section names every rule with its severity.
+man=$(dirname "$readme")/../man/hwclass.1
+"$hwclass" rules --format json | python3 -c '
+import json, sys
+page = open(sys.argv[1]).read().replace("\\-", "-")
+missing = [r["id"] for r in json.load(sys.stdin)
+           if ".B %s\n%s, %s." % (r["id"], r["origin"], r["severity"]) not in page]
+if missing:
+    sys.exit("man/hwclass.1 RULES lacks or misstates: " + ", ".join(missing))
+' "$man"

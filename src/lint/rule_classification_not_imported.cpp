@@ -1,0 +1,40 @@
+// classification-not-imported (hwclass): a class body names
+// `HardwareClassification` in its declaration, but the module neither
+// imports that name (directly or through a star import) nor defines it.
+// Why: upstream's linter reads the source and is satisfied, while importing
+// the module raises NameError, so every test in the file stops running.
+// Example: `hw_classification = HardwareClassification.GENERIC` with no
+// `from torch.testing._internal.common_utils import HardwareClassification`.
+// Fix: safe (add the name to the common_utils import).
+#include "lint/rule_context.h"
+
+namespace hwclass {
+namespace {
+
+constexpr std::string_view kEnum = "HardwareClassification";
+
+bool module_binds_enum(const FileFacts& file) {
+  for (const Import& imp : file.imports)
+    if (imp.name == "*" || imp.bound_name() == kEnum) return true;
+  for (const ClassFact& cls : file.classes)
+    if (cls.name == kEnum) return true;
+  return false;
+}
+
+}  // namespace
+
+void check_classification_not_imported(const ClassContext& c) {
+  const Declaration& d = c.cls.declaration;
+  if (d.state == DeclarationState::Absent || d.value_text.rfind(std::string(kEnum) + ".", 0) != 0) return;
+  // Report once per file, on the first class that needs the name.
+  for (const ClassFact& other : c.file.classes) {
+    if (&other == &c.cls) break;
+    if (other.is_test_class && other.declaration.value_text.rfind(std::string(kEnum) + ".", 0) == 0) return;
+  }
+  if (module_binds_enum(c.file)) return;
+  c.report(d.location.line ? d.location.line : c.cls.line,
+           "Test class '" + c.cls.name + "': HardwareClassification is neither imported nor defined in this module, "
+           "so importing it raises NameError; add it to the torch.testing._internal.common_utils import.");
+}
+
+}  // namespace hwclass
