@@ -31,7 +31,7 @@ CommandRunner register_classify(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("classify", "Infer each test class's hw_classification from its code, "
                                                  "with the evidence and a migration target");
   add_common_options(*cmd, s->common);
-  cmd->add_option("--format", s->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
+  cmd->add_option("--format,--output-format", s->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
       ->check(CLI::IsMember({"text", "json", "csv"}));
   cmd->add_flag("--only-mismatches", s->only_mismatches, "Only classes whose declaration disagrees with the inference");
   cmd->add_option("--min-confidence", s->min_confidence, "Only verdicts at least this confident")
@@ -41,7 +41,7 @@ CommandRunner register_classify(CLI::App& app) {
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
     apply_config(*cmd, s->common);
-    apply_format_environment(*cmd, s->format, {"text", "json", "csv"});
+    apply_format_environment(*cmd, s->format, {"text", "json", "csv"}, s->common.verbose);
     ScanResult result = scan_inputs(s->common);
     bool inputs_ok = report_problems(result, s->common);
     Resolution resolution = resolve(result.files, result.vocabulary);

@@ -54,8 +54,9 @@ ScanResult scan_inputs(const CommonOptions& options,
                        const InOrderCallback& in_order = nullptr);
 
 // --format from HWCLASS_OUTPUT_FORMAT when the command line has none; a
-// value the command does not know is a usage error naming the variable.
-void apply_format_environment(const CLI::App& command, std::string& format, const std::vector<std::string>& allowed);
+// value the command does not know is ignored (a note under -v).
+void apply_format_environment(const CLI::App& command, std::string& format, const std::vector<std::string>& allowed,
+                              int verbose = 0);
 
 // Appends the facts of files the scanned ones import from under
 // <root>/test (bases in helper modules such as common_mixins.py), one level

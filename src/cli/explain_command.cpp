@@ -86,7 +86,7 @@ CommandRunner register_explain(CLI::App& app) {
   cmd->add_option("--root", s->common.root, "Repository root (default: nearest ancestor with .git)");
   cmd->add_option("--rules", s->common.rules_dir, "Directory with devices.toml replacing the built-in rules");
   cmd->add_option("--names", s->names, "Member names to print: current or seed")->check(CLI::IsMember({"current", "seed"}));
-  cmd->add_option("--format", s->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
+  cmd->add_option("--format,--output-format", s->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->add_flag("--all", s->all, "Every evidence site and lint finding, with its source line");
   cmd->add_option("--config", s->common.config, "Read the configuration from FILE (hwclass.toml or pyproject.toml)");

@@ -13,6 +13,7 @@
 #include "parse/python_check.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
+#include "util/spelling.h"
 
 namespace hwclass {
 namespace {
@@ -21,7 +22,7 @@ struct LintState {
   CommonOptions common;
   std::string format = "text", code = "TEST_LINTER", allowlist, fail_level = "error", color = "auto";
   int upstream_version = 8;
-  std::string select_text, ignore_text;
+  std::vector<std::string> select_given, ignore_given;  // as typed, repeatable, comma-separated
   std::vector<std::string> select, ignore;
   bool upstream = false, statistics = false, exit_zero = false, inherit = false, python_check = false;
 };
@@ -37,15 +38,19 @@ void confirm_with_python(std::vector<FileFacts>& files) {
 
 void add_lint_options(CLI::App& cmd, LintState& s) {
   add_common_options(cmd, s.common);
-  cmd.add_option("--format", s.format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
+  cmd.add_option("--format,--output-format", s.format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
       ->check(CLI::IsMember({"text", "json", "lintrunner", "github", "sarif", "junit"}));
   cmd.add_option("--upstream-version", s.upstream_version, "TEST_LINTER version whose rules and wording to use")
       ->capture_default_str()
       ->check(CLI::IsMember({7, 8}));
   cmd.add_option("--code", s.code, "The lintrunner linter code")->capture_default_str();
   cmd.add_option("--allowlist", s.allowlist, std::string("Allowlist file (default <root>/") + kDefaultAllowlist + ")");
-  cmd.add_option("--select", s.select_text, "Only these rule ids (comma-separated)");
-  cmd.add_option("--ignore", s.ignore_text, "Not these rule ids (comma-separated)");
+  cmd.add_option("--select", s.select_given, "Only these rule ids (comma-separated, repeatable; ALL for every rule)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd.add_option("--ignore", s.ignore_given, "Not these rule ids (comma-separated, repeatable)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   cmd.add_flag("--upstream", s.upstream, "Only upstream's TEST_LINTER rules (a drop-in replacement)");
   cmd.add_flag("--inherit", s.inherit,
                "A class inheriting a declaration from a base in the scanned files satisfies [hw_classification], "
@@ -60,18 +65,35 @@ void add_lint_options(CLI::App& cmd, LintState& s) {
                "Confirm files tree-sitter cannot parse with python3, for CPython's own [parse_error] message");
 }
 
-std::vector<std::string> split_ids(const std::string& text) {
-  std::vector<std::string> ids;
-  std::stringstream in(text);
-  for (std::string id; std::getline(in, id, ',');)
-    if (!id.empty()) ids.push_back(id);
+// Rule ids as the registry spells them; ALL means every rule. An unknown id
+// is a usage error with a did-you-mean and the valid ids.
+std::vector<std::string> rule_ids(const std::vector<std::string>& given, const char* option) {
+  std::vector<std::string> ids, known;
+  for (const RuleInfo& r : all_rules()) known.push_back(r.id);
+  for (std::string id : given) {
+    id.erase(0, id.find_first_not_of(" \t"));
+    id.erase(id.find_last_not_of(" \t") + 1);
+    if (id.empty()) continue;
+    if (id == "ALL") {
+      ids.insert(ids.end(), known.begin(), known.end());
+      continue;
+    }
+    const RuleInfo* rule = find_rule_any_spelling(id);
+    if (!rule) {
+      std::string guess = closest_name(id, known), list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      throw UsageError(std::string(option) + ": unknown rule '" + id + "'" +
+                       (guess.empty() ? "" : "; did you mean " + guess + "?") + " (rules: " + list + ")");
+    }
+    ids.push_back(rule->id);
+  }
   return ids;
 }
 
 // The configuration file fills what the command line left unset.
 void apply_lint_config(const CLI::App& cmd, LintState& s) {
   Config config = apply_config(cmd, s.common);
-  apply_format_environment(cmd, s.format, {"text", "json", "lintrunner", "github", "sarif", "junit"});
+  apply_format_environment(cmd, s.format, {"text", "json", "lintrunner", "github", "sarif", "junit"}, s.common.verbose);
   auto given = [&](const char* option) { return cmd.count(option) > 0; };
   if (config.allowlist && !given("--allowlist")) s.allowlist = *config.allowlist;
   if (config.fail_level && !given("--fail-level")) s.fail_level = *config.fail_level;
@@ -79,12 +101,10 @@ void apply_lint_config(const CLI::App& cmd, LintState& s) {
   if (config.upstream_version && !given("--upstream-version")) s.upstream_version = *config.upstream_version;
   if (config.upstream && !given("--upstream")) s.upstream = *config.upstream;
   if (config.inherit && !given("--inherit")) s.inherit = *config.inherit;
-  s.select = config.select && !given("--select") ? *config.select : split_ids(s.select_text);
-  s.ignore = config.ignore && !given("--ignore") ? *config.ignore : split_ids(s.ignore_text);
-  for (const auto& id : s.select)
-    if (!find_rule(id)) throw UsageError("--select: unknown rule '" + id + "'");
-  for (const auto& id : s.ignore)
-    if (!find_rule(id)) throw UsageError("--ignore: unknown rule '" + id + "'");
+  s.select = rule_ids(config.select && !given("--select") ? *config.select : s.select_given, "--select");
+  s.ignore = rule_ids(config.ignore && !given("--ignore") ? *config.ignore : s.ignore_given, "--ignore");
+  // ALL selects everything, which is what an empty selection means.
+  if (s.select.size() >= all_rules().size()) s.select.clear();
 }
 
 bool want_color(const std::string& mode) {

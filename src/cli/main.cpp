@@ -1,4 +1,5 @@
 // hwclass: classify PyTorch's tests by the hardware they need.
+#include <algorithm>
 #include <iostream>
 #include <vector>
 
@@ -7,14 +8,17 @@
 #include "emit/lint_output.h"
 #include "parse/grammar.h"
 #include "util/output_sink.h"
+#include "util/spelling.h"
 
 using namespace hwclass;
 
 static bool lintrunner_mode(const std::vector<std::string>& args) {
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--") break;
-    if (args[i] == "--format=lintrunner" || (args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "lintrunner"))
-      return true;
+    for (const char* option : {"--format", "--output-format"}) {
+      if (args[i] == std::string(option) + "=lintrunner") return true;
+      if (args[i] == option && i + 1 < args.size() && args[i + 1] == "lintrunner") return true;
+    }
   }
   return false;
 }
@@ -34,6 +38,16 @@ int main(int argc, char** argv) {
     }
     std::vector<CommandRunner> runners;
     auto app = make_app(runners);
+    // `hwclass lnt`: name the command that was probably meant.
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app->get_subcommands({})) names.push_back(sub->get_name());
+    if (!args.empty() && !args[0].empty() && args[0][0] != '-' &&
+        std::find(names.begin(), names.end(), args[0]) == names.end()) {
+      std::string guess = closest_name(args[0], names);
+      std::cerr << "hwclass: error: unknown command '" << args[0] << "'"
+                << (guess.empty() ? "" : "; did you mean '" + guess + "'?") << "\n(run 'hwclass --help' for usage)\n";
+      return 2;
+    }
     try {
       app->parse(std::vector<std::string>(args.rbegin(), args.rend()));
     } catch (const CLI::ParseError& e) {

@@ -40,7 +40,7 @@ std::string rules_json() {
 CommandRunner register_rules(CLI::App& app) {
   auto format = std::make_shared<std::string>("text");
   CLI::App* cmd = app.add_subcommand("rules", "List the lint rules: id, origin, severity, fix safety and summary");
-  cmd->add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "markdown", "json"}));
+  cmd->add_option("--format,--output-format", *format, "Output format")->check(CLI::IsMember({"text", "markdown", "json"}));
   return [format, cmd]() -> int {
     if (!cmd->parsed()) return -1;
     if (*format == "markdown") std::cout << rules_markdown_table();

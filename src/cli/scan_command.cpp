@@ -16,12 +16,12 @@ CommandRunner register_scan(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("scan", "Parse test files into facts: classes, tests, declarations, "
                                               "instantiate calls and every hardcoded device site");
   add_common_options(*cmd, state->common);
-  cmd->add_option("--format", state->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else json)")
+  cmd->add_option("--format,--output-format", state->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else json)")
       ->check(CLI::IsMember({"json", "text"}));
   return [state, cmd]() -> int {
     if (!cmd->parsed()) return -1;
     apply_config(*cmd, state->common);
-    apply_format_environment(*cmd, state->format, {"json", "text"});
+    apply_format_environment(*cmd, state->format, {"json", "text"}, state->common.verbose);
     // Each file is written as soon as it and those before it are parsed, and
     // its facts dropped, so output overlaps parsing and never piles up.
     OutputSink sink(state->common.output);

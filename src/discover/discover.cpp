@@ -100,8 +100,11 @@ Discovery discover(const std::vector<std::string>& inputs, const fs::path& root)
   Collector collector{root, out, {}};
   std::vector<std::string> paths = inputs;
   if (paths.empty()) {
+    // Shown as the user would type it: relative to the working directory.
     std::error_code ec;
-    paths.push_back(fs::is_directory(root / "test", ec) ? (root / "test").string() : root.string());
+    fs::path dir = fs::is_directory(root / "test", ec) ? root / "test" : root;
+    fs::path shown = fs::absolute(dir, ec).lexically_relative(fs::current_path(ec));
+    paths.push_back(shown.empty() || ec ? dir.string() : shown.string());
   }
   for (const auto& input : paths) {
     std::error_code ec;

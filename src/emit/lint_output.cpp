@@ -76,7 +76,8 @@ void write_json(OutputSink& out, const std::vector<Finding>& findings) {
         .field("relative_path", f.relative_path)
         .field("line", f.line)
         .key("column");
-    if (f.column) w.value(f.column);
+    // The column the text output shows: 1 for findings about a whole line.
+    if (f.line) w.value(f.column ? f.column : 1u);
     else w.null();
     w.field("message", f.message).field("upstream", f.upstream).end_object();
   }
@@ -143,6 +144,17 @@ std::string lint_statistics(const std::vector<Finding>& findings,
     out += std::string(count.size() < 6 ? 6 - count.size() : 0, ' ') + count + "  " + id +
            std::string(width - id.size(), ' ') + "  " + severity + std::string(8 - severity.size(), ' ') +
            rule->summary + "\n";
+  }
+  // Where to start: the files with the most findings.
+  std::map<std::string, size_t> by_file;
+  for (const Finding& f : findings) ++by_file[f.path];
+  std::vector<std::pair<size_t, std::string>> files;
+  for (const auto& [path, n] : by_file) files.emplace_back(n, path);
+  std::stable_sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  if (!files.empty()) out += "most findings:\n";
+  for (size_t i = 0; i < files.size() && i < 5; ++i) {
+    std::string count = std::to_string(files[i].first);
+    out += std::string(count.size() < 6 ? 6 - count.size() : 0, ' ') + count + "  " + files[i].second + "\n";
   }
   out += "test classes:";
   for (const auto& [member, n] : classes_by_member) out += " " + member + "=" + std::to_string(n);

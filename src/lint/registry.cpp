@@ -80,6 +80,17 @@ const RuleInfo* find_rule(const std::string& id) {
   return nullptr;
 }
 
+const RuleInfo* find_rule_any_spelling(const std::string& id) {
+  if (const RuleInfo* exact = find_rule(id)) return exact;
+  auto dashed = [](std::string s) {
+    for (char& c : s) c = c == '_' ? '-' : c;
+    return s;
+  };
+  for (const auto& r : all_rules())
+    if (dashed(r.id) == dashed(id)) return &r;
+  return nullptr;
+}
+
 bool rule_in_rule_set(const RuleInfo& rule, const LintSettings& settings) {
   if (!rule.upstream) return !settings.upstream_only;
   return (rule.versions & (1u << settings.upstream_version)) != 0;

@@ -44,6 +44,9 @@ inline constexpr unsigned kV7 = 1u << 7, kV8 = 1u << 8;
 // Every rule, in the order they run.
 const std::vector<RuleInfo>& all_rules();
 const RuleInfo* find_rule(const std::string& id);
+// Also accepts the other spelling style (never_runs for never-runs,
+// device-param for device_param); the rule's own id is what is reported.
+const RuleInfo* find_rule_any_spelling(const std::string& id);
 
 // Whether `rule` exists in the rule set these settings pick: upstream rules
 // of that TEST_LINTER version, and hwclass's own unless upstream_only.

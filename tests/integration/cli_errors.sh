@@ -60,7 +60,13 @@ printf 'class TestA:\n    def test_a(self): pass\n' >"$dir/test/test_more.py"
 expect 1 "" -- sh -c "cd '$dir' && '$hw' lint --root . test/test_ok.py"
 expect 0 "" -- sh -c "cd '$dir' && '$hw' lint --root . --force-exclude test/test_ok.py"
 rm "$dir/hwclass.toml"
-expect 2 "HWCLASS_OUTPUT_FORMAT: 'yaml' is not a format of 'scan'" -- env HWCLASS_OUTPUT_FORMAT=yaml "$hw" scan --root "$dir" "$dir/test"
+# One variable serves every command: a value a command lacks is ignored, with a note under -v.
+expect 0 "HWCLASS_OUTPUT_FORMAT='yaml' is not a format of 'scan'" -- env HWCLASS_OUTPUT_FORMAT=yaml "$hw" scan -v --root "$dir" "$dir/test"
+expect 0 "" -- env HWCLASS_OUTPUT_FORMAT=sarif "$hw" classify -q --root "$dir" "$dir/test"
+# A misspelt command or rule id says what was meant.
+expect 2 "unknown command 'lnt'; did you mean 'lint'?" -- "$hw" lnt
+expect 2 "unknown rule 'nevr-runs'; did you mean never-runs?" -- "$hw" lint --root "$dir" --select nevr-runs "$dir/test"
+expect 0 "" -- "$hw" lint --root "$dir" -q --exit-zero --select "never_runs, only_for" --select decorator --output-format json "$dir/test"
 expect 0 "" -- env HWCLASS_OUTPUT_FORMAT=text "$hw" scan --root "$dir" -q -o "$dir/facts.txt" "$dir/test/test_ok.py"
 grep -q "class TestA (line 1)" "$dir/facts.txt" || { echo "FAIL: HWCLASS_OUTPUT_FORMAT=text ignored"; failures=$((failures + 1)); }
 printf '%s\n' "$dir/test/test_ok.py" >"$dir/list"
