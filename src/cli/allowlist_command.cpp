@@ -76,6 +76,13 @@ int run_allowlist(const CLI::App& cmd, AllowlistState& s) {
     for (const auto& entry : current)
       if (r.exists.count(entry) && r.failing.count(entry)) wanted.insert(entry);
   }
+  if (s.action != "check") {
+    // Fail before reporting changes that could not be written.
+    std::error_code ec;
+    std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    if (ec) throw std::runtime_error(parent.string() + ": cannot create the allowlist's directory: " + ec.message());
+  }
   print_changes(r, current, wanted);
   std::string bytes = allowlist_bytes(wanted);
   if (s.action == "check") {
@@ -85,7 +92,8 @@ int run_allowlist(const CLI::App& cmd, AllowlistState& s) {
     // Upstream names the allowlist by its repo-relative path.
     std::error_code ec;
     auto absolute = std::filesystem::weakly_canonical(path, ec);
-    std::cout << (ec ? path : relative_to_root(absolute, root)) << " is out of date\n";
+    std::cout << (ec ? path : relative_to_root(absolute, root)) << " is out of date\n"
+              << "Run 'hwclass allowlist write' to update it.\n";
     return 1;
   }
   OutputSink sink(path);

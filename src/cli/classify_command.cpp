@@ -55,7 +55,14 @@ CommandRunner register_classify(CLI::App& app) {
     OutputSink sink(s->common.output);
     sink.write(verdicts_output(result.files, resolution, verdicts, {s->format, s->names == "seed"}));
     sink.commit();
-    return inputs_ok ? 0 : 2;
+    // A file that does not parse has no verdicts: the run is not complete.
+    bool all_parsed = true;
+    for (const FileFacts& f : result.files) {
+      if (!f.has_syntax_error()) continue;
+      all_parsed = false;
+      if (s->common.quiet) std::cerr << f.path << ": error: does not parse, so its classes are not classified\n";
+    }
+    return inputs_ok && all_parsed ? 0 : 2;
   };
 }
 

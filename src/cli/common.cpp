@@ -115,7 +115,8 @@ bool report_problems(const ScanResult& result, const CommonOptions& options) {
   bool inputs_ok = true;
   for (const auto& p : result.discovery.problems) {
     inputs_ok &= !p.fatal;
-    std::cerr << p.path << ": error: " << p.message << '\n';
+    if (p.note && options.quiet) continue;
+    std::cerr << p.path << (p.note ? ": note: " : ": error: ") << p.message << '\n';
   }
   if (options.quiet) return inputs_ok;
   for (const auto& f : result.files) {

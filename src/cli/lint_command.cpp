@@ -161,13 +161,24 @@ std::vector<std::pair<std::string, size_t>> classes_by_member(const ScanResult& 
 int run_lint(const CLI::App& cmd, LintState& s) {
   apply_lint_config(cmd, s);
   std::filesystem::path root = find_repo_root(s.common.root);
+  // Upstream reads a missing default allowlist as empty; a file named on
+  // purpose that is not there is a mistake.
+  if (!s.allowlist.empty() && !std::filesystem::exists(s.allowlist))
+    throw UsageError("--allowlist " + s.allowlist + ": No such file");
   std::set<std::string> allowlist =
       read_allowlist(s.allowlist.empty() ? (root / kDefaultAllowlist).string() : s.allowlist);
   // Non-test files are skipped silently; allowlisted files are not even read.
+  std::vector<std::string> not_test_files;
   ScanResult result = scan_inputs(s.common, [&](const SourceFile& f) {
     bool test = s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file;
+    if (!test && f.explicit_input) not_test_files.push_back(f.display_path);
     return test && !allowlist.count(f.relative_path);
   });
+  // A file named on purpose that upstream would not lint is worth a word.
+  if (!s.common.quiet && s.format != "lintrunner")
+    for (const auto& path : not_test_files)
+      std::cerr << path << ": note: not a test file by upstream's patterns (test/**/test_*.py, test/**/*_test.py); "
+                                   "not linted\n";
   if (s.python_check) confirm_with_python(result.files);
   const bool lintrunner = s.format == "lintrunner";
   // Diagnostics go to stderr, which lintrunner ignores on success; machine

@@ -61,6 +61,7 @@ struct Collector {
       out.problems.push_back({display_dir, ec.message()});
       return;
     }
+    const size_t before = out.files.size();
     while (it != end) {
       visit_entry(it, dir, display_dir);
       // A failed step (too many open files, a directory that vanished) ends
@@ -73,6 +74,7 @@ struct Collector {
         return;
       }
     }
+    if (out.files.size() == before) out.problems.push_back({display_dir, "no Python files here", false, true});
   }
 
   void visit_entry(fs::recursive_directory_iterator& it, const fs::path& dir, const std::string& display_dir) {

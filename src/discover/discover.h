@@ -25,6 +25,7 @@ struct DiscoveryProblem {
   // The run cannot be complete (exit 2): a path given on the command line
   // that does not exist, or a directory walk that stopped early.
   bool fatal = false;
+  bool note = false;  // worth saying, not a problem: a directory with no Python files
 };
 
 struct Discovery {

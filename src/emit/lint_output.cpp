@@ -50,9 +50,10 @@ void write_text(OutputSink& out, const std::vector<Finding>& findings, const Lin
     const char* tint = f.severity == Severity::Error ? red : yellow;
     buffer += std::string(bold) + f.path + ":" + std::to_string(f.line) + ":" + std::to_string(f.column ? f.column : 1) +
               ":" + reset + " " + tint + "[" + f.rule + "]" + reset + " " + f.message + "\n";
-    if (o.show_source && f.line) {
-      if (const std::string* text = sources.line(f.path, f.line))
-        buffer += std::string(dim) + "  " + std::to_string(f.line) + " | " + reset + *text + "\n";
+    const uint32_t shown = f.source_line ? f.source_line : f.line;
+    if (o.show_source && shown) {
+      if (const std::string* text = sources.line(f.path, shown))
+        buffer += std::string(dim) + "  " + std::to_string(shown) + " | " + reset + *text + "\n";
     }
     out.write(buffer);
     buffer.clear();

@@ -214,6 +214,12 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
   std::string_view name = callee_name(function);
   if (name.empty()) return;
   if (name == "run_tests") facts_.calls_run_tests = true;
+  if (name == "setattr" && g_.kind(function) == NodeKind::Identifier) {
+    TSNode args = ts_node_child_by_field_id(call, g_.f_arguments);
+    TSNode target = g_.kind(args) == NodeKind::ArgumentList ? ts_node_named_child(args, 0) : TSNode{};
+    if (!ts_node_is_null(target) && g_.kind(target) == NodeKind::Identifier)
+      facts_.extended_classes.emplace_back(text(target));
+  }
   if ((name == "instantiate_device_type_tests" || name == "instantiate_parametrized_tests") &&
       ts_node_start_byte(call) != statement_call_byte_) {
     read_instantiation(call, false);
@@ -298,6 +304,10 @@ void Extractor::on_assignment(TSNode assignment, const Scope& scope) {
   else if (kind == NodeKind::Attribute) name = text(ts_node_child_by_field_id(left, g_.f_attribute));
   if (!name.empty() && vocab_.is_device_variable(name))
     collect_device_strings(ts_node_child_by_field_id(assignment, g_.f_right), scope);
+  if (kind == NodeKind::Attribute && starts_with(name, "test")) {  // TestX.test_y = f
+    TSNode object = ts_node_child_by_field_id(left, g_.f_object);
+    if (g_.kind(object) == NodeKind::Identifier) facts_.extended_classes.emplace_back(text(object));
+  }
 }
 
 // String literals naming a device, looking through the shapes device values

@@ -224,6 +224,9 @@ struct FileFacts {
   std::vector<ClassFact> classes;  // found by upstream's statement scan, in scan order
   std::vector<Instantiation> instantiations;
   bool calls_run_tests = false;
+  // Classes that get members at run time: `setattr(TestX, "test_" + name, f)`
+  // or `TestX.test_y = f`, anywhere in the module, in source order.
+  std::vector<std::string> extended_classes;
   std::vector<Import> imports;
   std::vector<DeviceGlobal> device_globals;
   std::vector<DeviceSite> sites;  // in source order

@@ -19,6 +19,7 @@ struct Finding {
   uint32_t column = 0;        // 1-based code points; 0 when the rule has none
   std::string message;        // without upstream's trailing hint sentence
   bool upstream = false;      // part of upstream's TEST_LINTER rule set
+  uint32_t source_line = 0;   // the line to show when it is not `line` (parse_error: where the error is)
 };
 
 }  // namespace hwclass

@@ -2,7 +2,8 @@
 // they seem to name: only_for naming an opt-in device without its keyword
 // (rules/devices.toml [instantiate] opt_in: "xpu" needs allow_xpu=True); a
 // class with no test methods of its own (only members of the class's own
-// __dict__ named test* are instantiated, #191080); except_for leaving no
+// __dict__ named test* are instantiated, #191080; tests added with setattr
+// or `TestX.test_y = f` count as its own); except_for leaving no
 // device; only_for entirely inside except_for.
 // Why: CI stays green while the tests never run on that hardware.
 // Example: `instantiate_device_type_tests(TestFoo, globals(), only_for=("cuda", "xpu"))`.
@@ -30,9 +31,11 @@ void check_never_runs(const InstantiationContext& c) {
     if (only_names(device) && inst.flag(keyword) != Tristate::True)
       report("only_for names '" + device + "' but " + keyword + " is not True, so no " + ascii_upper(device) +
              " variant is created.");
+  const auto& extended = c.file.extended_classes;
+  const bool gets_tests_later = std::find(extended.begin(), extended.end(), inst.target) != extended.end();
   for (auto it = c.file.classes.rbegin(); it != c.file.classes.rend(); ++it) {
     if (it->name != inst.target) continue;
-    if (!it->is_test_class)
+    if (!it->is_test_class && !gets_tests_later)
       report("'" + inst.target + "' has no test methods of its own, and inherited tests are not "
              "instantiated, so no test is created.");
     break;

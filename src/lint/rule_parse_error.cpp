@@ -12,9 +12,14 @@ namespace hwclass {
 void check_parse_error(const FileContext& c) {
   if (!c.file.readable || !c.file.has_syntax_error()) return;
   std::string reason = "invalid syntax";
-  for (const FileIssue& issue : c.file.issues)
-    if (issue.code == "python-syntax-error") reason = issue.message;
+  uint32_t where = 0;
+  for (const FileIssue& issue : c.file.issues) {
+    if (issue.code == "python-syntax-error") reason = issue.message, where = issue.line;
+    if (issue.code == "syntax-error" && !where) where = issue.line;
+  }
+  // Upstream reports line 1; the text output shows the line at fault.
   c.report(1, "Failed to parse the file: " + reason);
+  c.out.back().source_line = where;
 }
 
 }  // namespace hwclass

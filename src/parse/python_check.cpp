@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,9 +17,11 @@ constexpr const char* kProgram =
     "try:\n"
     "    ast.parse(open(sys.argv[1], 'rb').read(), sys.argv[1])\n"
     "except SyntaxError as e:\n"
+    "    print(e.lineno or 1)\n"
     "    print(e.msg)\n"
     "    sys.exit(1)\n"
     "except ValueError as e:\n"
+    "    print(1)\n"
     "    print(e)\n"
     "    sys.exit(1)\n";
 
@@ -55,7 +58,13 @@ std::optional<PythonVerdict> python_parse(const std::string& path) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) return std::nullopt;
   while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
-  return PythonVerdict{WEXITSTATUS(status) == 0, output};
+  PythonVerdict verdict{WEXITSTATUS(status) == 0, output};
+  if (!verdict.valid) {  // "LINE\nMESSAGE"
+    size_t newline = output.find('\n');
+    verdict.line = static_cast<uint32_t>(std::strtoul(output.c_str(), nullptr, 10));
+    verdict.message = newline == std::string::npos ? output : output.substr(newline + 1);
+  }
+  return verdict;
 }
 
 void apply_python_verdict(FileFacts& facts, const PythonVerdict& verdict) {
@@ -65,7 +74,8 @@ void apply_python_verdict(FileFacts& facts, const PythonVerdict& verdict) {
     issue.severity = IssueSeverity::Note;
   }
   if (!verdict.valid)
-    facts.issues.push_back({IssueSeverity::Error, "python-syntax-error", verdict.message, 1, 0, true});
+    facts.issues.push_back(
+        {IssueSeverity::Error, "python-syntax-error", verdict.message, verdict.line ? verdict.line : 1, 0, true});
 }
 
 }  // namespace hwclass

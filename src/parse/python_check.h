@@ -13,6 +13,7 @@ namespace hwclass {
 struct PythonVerdict {
   bool valid = false;
   std::string message;  // SyntaxError.msg when invalid
+  uint32_t line = 0;    // SyntaxError.lineno when invalid
 };
 
 // nullopt when python3 cannot be run.

@@ -62,7 +62,7 @@ expect 0 "" -- sh -c "cd '$dir' && '$hw' lint --root . --force-exclude test/test
 rm "$dir/hwclass.toml"
 # One variable serves every command: a value a command lacks is ignored, with a note under -v.
 expect 0 "HWCLASS_OUTPUT_FORMAT='yaml' is not a format of 'scan'" -- env HWCLASS_OUTPUT_FORMAT=yaml "$hw" scan -v --root "$dir" "$dir/test"
-expect 0 "" -- env HWCLASS_OUTPUT_FORMAT=sarif "$hw" classify -q --root "$dir" "$dir/test"
+expect 0 "" -- env HWCLASS_OUTPUT_FORMAT=sarif "$hw" classify -q --root "$dir" "$dir/test/test_ok.py"
 # A misspelt command or rule id says what was meant.
 expect 2 "unknown command 'lnt'; did you mean 'lint'?" -- "$hw" lnt
 expect 2 "unknown rule 'nevr-runs'; did you mean never-runs?" -- "$hw" lint --root "$dir" --select nevr-runs "$dir/test"
@@ -100,5 +100,16 @@ grep -q '"name": "command-failed".*no-such-list: cannot read the @file argument 
 # A missing path is an error and nothing else: no "Found 0 findings".
 expect 2 "No such file or directory" -- "$hw" lint --root "$dir" "$dir/test/missing.py"
 [ -s "$dir/out" ] && { echo "FAIL: lint of a missing path printed:"; cat "$dir/out"; failures=$((failures + 1)); }
+# Mistakes are never silent (issue 12, part 5).
+mkdir -p "$dir/empty" "$dir/test/helpers"
+printf 'class TestH(TestCase):\n    def test_h(self): pass\n' >"$dir/test/helpers/common.py"
+expect 0 "note: no Python files here" -- "$hw" lint --root "$dir" --exit-zero "$dir/empty" "$dir/test/test_ok.py"
+expect 0 "common.py: note: not a test file by upstream's patterns" -- "$hw" lint --root "$dir" --exit-zero "$dir/test/helpers/common.py"
+expect 2 "--allowlist $dir/none.json: No such file" -- "$hw" lint --root "$dir" --allowlist "$dir/none.json" "$dir/test"
+printf 'class TestB(TestCase):\n    def test_b(self:\n        pass\n' >"$dir/test/test_bad_syntax.py"
+expect 2 "does not parse, so its classes are not classified" -- "$hw" classify -q --root "$dir" "$dir/test/test_bad_syntax.py"
+expect 0 "" -- "$hw" allowlist write --root "$dir" --allowlist "$dir/new/dir/allowlist.json"
+[ -f "$dir/new/dir/allowlist.json" ] || { echo "FAIL: allowlist write did not create its directory"; failures=$((failures + 1)); }
+rm -f "$dir/test/test_bad_syntax.py"
 echo "$((total - failures)) passed, $failures failed"
 [ "$failures" = 0 ]
