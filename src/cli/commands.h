@@ -16,5 +16,6 @@ CommandRunner register_allowlist(CLI::App& app);
 CommandRunner register_classify(CLI::App& app);
 CommandRunner register_explain(CLI::App& app);
 CommandRunner register_rules(CLI::App& app);
+CommandRunner register_select(CLI::App& app);
 
 }  // namespace hwclass

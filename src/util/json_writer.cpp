@@ -1,5 +1,7 @@
 #include "util/json_writer.h"
 
+#include <charconv>
+
 #include <cstdio>
 
 namespace hwclass {
@@ -136,6 +138,16 @@ JsonWriter& JsonWriter::value(int64_t n) {
 JsonWriter& JsonWriter::value(uint64_t n) {
   before_value();
   out_ += std::to_string(n);
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(double d) {
+  before_value();
+  char buffer[32];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, d);
+  std::string_view text(buffer, static_cast<size_t>(end - buffer));
+  out_.append(text);
+  if (text.find_first_of(".eni") == std::string_view::npos) out_.append(".0");
   return *this;
 }
 

@@ -31,6 +31,7 @@ class JsonWriter {
   JsonWriter& value(uint64_t n);
   JsonWriter& value(int n) { return value(static_cast<int64_t>(n)); }
   JsonWriter& value(uint32_t n) { return value(static_cast<uint64_t>(n)); }
+  JsonWriter& value(double d);  // shortest round-trip form, as Python's repr (3.0, 41.5)
   JsonWriter& null();
   JsonWriter& raw(std::string_view json);  // an already-serialised value
   template <class T>

@@ -1,5 +1,7 @@
 #include "vocab/vocabulary.h"
 
+#include <cstdio>
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -136,6 +138,11 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
 }  // namespace
 
 Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& source) {
+  uint64_t hash = 1469598103934665603ull;
+  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  const std::string rules_hash = hex;
   toml::table root;
   try {
     root = toml::parse(text, source);
@@ -150,6 +157,7 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
     throw ConfigError(source + ": 'schema' must be 1");
 
   Vocabulary v;
+  v.rules_hash = rules_hash;
   read_classification(sub_table(root, "classification", source), source, v);
   const auto& upstream = sub_table(root, "upstream", source);
   check_keys(upstream, {"deny_decorators", "accelerator_api_modules"}, source,

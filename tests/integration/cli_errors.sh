@@ -111,5 +111,13 @@ expect 2 "does not parse, so its classes are not classified" -- "$hw" classify -
 expect 0 "" -- "$hw" allowlist write --root "$dir" --allowlist "$dir/new/dir/allowlist.json"
 [ -f "$dir/new/dir/allowlist.json" ] || { echo "FAIL: allowlist write did not create its directory"; failures=$((failures + 1)); }
 rm -f "$dir/test/test_bad_syntax.py"
+# select: bad inputs are one line naming the file (and line), exit 2.
+printf '<testsuites>\n<testcase name="x">\n</testsuites>\n' >"$dir/bad.xml"
+expect 2 "bad.xml:2: not a JUnit XML report" -- "$hw" select --root "$dir" --hw-classification GENERIC --junit "$dir/bad.xml" "$dir/test"
+printf '{\n "default": \n' >"$dir/times.json"
+expect 2 "times.json:3: not valid JSON" -- "$hw" select --root "$dir" --hw-classification GENERIC --test-class-times "$dir/times.json" "$dir/test"
+expect 2 "unknown member 'GPU' (members: GENERIC, ACCELERATOR, CPU, CUDA, MPS, XPU)" -- "$hw" select --root "$dir" --hw-classification GPU "$dir/test"
+expect 2 "--shard: expected K/N with 1 <= K <= N, got '4/3'" -- "$hw" select --root "$dir" --hw-classification GENERIC --shard 4/3 "$dir/test"
+expect 2 "--device: 'tpu' is no device in the rules" -- "$hw" select --root "$dir" --hw-classification GENERIC --device tpu "$dir/test"
 echo "$((total - failures)) passed, $failures failed"
 [ "$failures" = 0 ]

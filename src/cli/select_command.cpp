@@ -1,0 +1,135 @@
+// hwclass select: discover -> parse -> extract -> resolve -> classify ->
+// select (the runtime filter's choice, statically) -> shard -> emit a
+// manifest, pytest node ids, run_test.py arguments or a job matrix.
+#include <iostream>
+#include <memory>
+
+#include "classify/classifier.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "emit/manifest.h"
+#include "resolve/resolver.h"
+#include "select/durations.h"
+#include "select/selection.h"
+#include "select/shards.h"
+#include "util/error.h"
+#include "util/output_sink.h"
+
+namespace hwclass {
+namespace {
+
+struct SelectState {
+  CommonOptions common;
+  std::vector<std::string> members, junit, times;
+  std::string format = "json", use = "declared-or-inferred", device, shard;
+  std::string build_env = "default", test_config = "default";
+  int shards = 1;
+};
+
+// "K/N" -> (K, N), 1 <= K <= N.
+std::pair<int, int> parse_shard(const std::string& text) {
+  size_t slash = text.find('/');
+  try {
+    if (slash != std::string::npos) {
+      int k = std::stoi(text.substr(0, slash)), n = std::stoi(text.substr(slash + 1));
+      if (k >= 1 && k <= n) return {k, n};
+    }
+  } catch (const std::exception&) {
+  }
+  throw UsageError("--shard: expected K/N with 1 <= K <= N, got '" + text + "'");
+}
+
+int run_select(const CLI::App& cmd, SelectState& s) {
+  apply_config(cmd, s.common);
+  apply_format_environment(cmd, s.format, {"json", "pytest", "run-test", "github-matrix"}, s.common.verbose);
+  int num_shards = s.shards, only_shard = 0;
+  if (!s.shard.empty()) std::tie(only_shard, num_shards) = parse_shard(s.shard);
+  if (num_shards < 1) throw UsageError("--shards: must be at least 1");
+
+  ScanResult result = scan_inputs(s.common);
+  bool inputs_ok = report_problems(result, s.common);
+  SelectionRequest request;
+  request.members = parse_members(s.members, result.vocabulary);
+  request.use = s.use == "declared" ? TrustedClassification::Declared
+                : s.use == "inferred" ? TrustedClassification::Inferred
+                                      : TrustedClassification::DeclaredOrInferred;
+  request.device = s.device;
+  if (!s.device.empty() && !result.vocabulary.device(s.device))
+    throw UsageError("--device: '" + s.device + "' is no device in the rules");
+
+  Durations durations;
+  for (const auto& path : s.junit) read_junit(path, durations);
+  for (const auto& path : s.times)
+    for (const auto& warning : read_class_times(path, s.build_env, s.test_config, durations))
+      std::cerr << "hwclass: warning: " << warning << "\n";
+
+  Resolution resolution = resolve(result.files, result.vocabulary);
+  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
+  std::vector<SelectedClass> selected = select_classes(result.files, resolution, verdicts, request);
+  std::vector<TimedClass> timed = time_classes(selected, durations);
+  if (!durations.empty())
+    for (const TimedClass& t : timed)
+      if (!t.known && s.common.verbose > 0)
+        std::cerr << "hwclass: note: no duration for " << t.cls->module << "::" << t.cls->name
+                  << "; using the mean of the known ones\n";
+  std::vector<Shard> shards = plan_shards(timed, num_shards);
+  if (only_shard) std::erase_if(shards, [&](const Shard& sh) { return sh.number != only_shard; });
+  std::vector<const SelectedClass*> classes;
+  for (const Shard& sh : shards) classes.insert(classes.end(), sh.classes.begin(), sh.classes.end());
+  std::sort(classes.begin(), classes.end(), [](const SelectedClass* a, const SelectedClass* b) {
+    return std::tie(a->module, a->name) < std::tie(b->module, b->name);
+  });
+  if (classes.empty() && s.common.verbose >= 0)
+    std::cerr << "hwclass: note: nothing selected" << (only_shard ? " in this shard" : "") << "\n";
+
+  OutputSink sink(s.common.output);
+  if (s.format == "pytest") {
+    sink.write(pytest_nodeids(classes));
+  } else if (s.format == "run-test") {
+    std::vector<std::string> warnings;
+    sink.write(run_test_args(classes, runnable_names(result.files, resolution), warnings));
+    for (const auto& w : warnings) std::cerr << "hwclass: warning: " << w << "\n";
+  } else if (s.format == "github-matrix") {
+    sink.write(github_matrix(shards, num_shards, s.device));
+  } else {
+    std::vector<TimedClass> shown;
+    for (const TimedClass& t : timed)
+      if (std::find(classes.begin(), classes.end(), t.cls) != classes.end()) shown.push_back(t);
+    ManifestInputs in{request.members, s.use, s.device, s.common.paths, s.junit, s.times,
+                      result.vocabulary.rules_hash};
+    sink.write(manifest_json(in, shown, shards, num_shards));
+  }
+  sink.commit();
+  return inputs_ok ? 0 : 2;
+}
+
+}  // namespace
+
+CommandRunner register_select(CLI::App& app) {
+  auto s = std::make_shared<SelectState>();
+  CLI::App* cmd = app.add_subcommand(
+      "select", "Select the test classes a --hw-classification run executes, as manifests, node ids or shards");
+  add_common_options(*cmd, s->common);
+  cmd->add_option("--hw-classification", s->members,
+                  "Members to select (case-insensitive, union; DEVICE_GENERIC is ACCELERATOR)")
+      ->required()
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--use", s->use, "Which classification to trust")
+      ->check(CLI::IsMember({"declared", "inferred", "declared-or-inferred"}))
+      ->capture_default_str();
+  cmd->add_option("--device", s->device, "Only the variants a runner of this device executes (cuda, xpu, cpu, ...)");
+  cmd->add_option("--format,--output-format", s->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else json)")
+      ->check(CLI::IsMember({"json", "pytest", "run-test", "github-matrix"}));
+  cmd->add_option("--shards", s->shards, "Split into N balanced shards")->capture_default_str();
+  cmd->add_option("--shard", s->shard, "Print only shard K of N (K/N)");
+  cmd->add_option("--junit", s->junit, "JUnit XML reports (files or directories) with durations")
+      ->allow_extra_args(false);
+  cmd->add_option("--test-class-times", s->times, "PyTorch's test-class-times.json")->allow_extra_args(false);
+  cmd->add_option("--build-environment", s->build_env, "The timing files' build environment key")
+      ->capture_default_str();
+  cmd->add_option("--test-config", s->test_config, "The timing files' test config key")->capture_default_str();
+  return [s, cmd]() -> int { return cmd->parsed() ? run_select(*cmd, *s) : -1; };
+}
+
+}  // namespace hwclass

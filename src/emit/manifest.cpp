@@ -1,0 +1,175 @@
+#include "emit/manifest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "util/json_writer.h"
+#include "version.h"
+
+namespace hwclass {
+namespace {
+
+// Classes grouped by module, in order: PyTorch's TestRun entries.
+std::vector<std::pair<std::string, std::vector<std::string>>> test_runs(const std::vector<const SelectedClass*>& cs) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> runs;
+  for (const SelectedClass* c : cs) {
+    if (runs.empty() || runs.back().first != c->module) runs.push_back({c->module, {}});
+    runs.back().second.push_back(c->name);
+  }
+  return runs;
+}
+
+void write_test_runs(JsonWriter& w, const std::vector<const SelectedClass*>& cs) {
+  w.begin_array();
+  for (const auto& [module, names] : test_runs(cs)) {
+    w.begin_object().field("test_file", module).key("included").string_array(names).end_object();
+  }
+  w.end_array();
+}
+
+std::string shell_quote(const std::string& s) {
+  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@,") ==
+      std::string::npos)
+    return s;
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Tenths of a second: enough to balance, and sums print the same everywhere.
+double tenths(double s) { return std::round(s * 10.0) / 10.0; }
+
+std::vector<const SelectedClass*> pointers(const std::vector<TimedClass>& classes) {
+  std::vector<const SelectedClass*> out;
+  for (const TimedClass& t : classes) out.push_back(t.cls);
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> runner_environment(const std::string& device) {
+  if (device.empty()) return {};
+  return {"PYTORCH_TESTING_DEVICE_ONLY_FOR=" + device};
+}
+
+std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>& classes, const std::string& device) {
+  std::string env;
+  for (const auto& e : runner_environment(device)) env += e + " ";
+  std::vector<std::string> out;
+  std::string file, line;
+  for (const SelectedClass* c : classes) {
+    if (c->invoking_file != file) {
+      if (!line.empty()) out.push_back(line);
+      file = c->invoking_file;
+      line = env + "python -m pytest";
+    }
+    line += " " + shell_quote(c->invoking_file + "::" + c->name);
+  }
+  if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass>& classes,
+                          const std::vector<Shard>& shards, int num_shards) {
+  std::string out;
+  JsonWriter w(out, 2);
+  w.begin_object().field("schema", "hwclass.manifest/v1");
+  w.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion);
+  w.field("rules_hash", in.rules_hash).end_object();
+  w.field("repo_root", ".").field("test_root", "test");
+  // Sorted, so the bytes do not depend on the order the inputs were given in.
+  auto sorted = [](std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+  };
+  w.key("inputs").begin_object().key("paths").string_array(sorted(in.paths));
+  w.key("junit").string_array(sorted(in.junit)).key("test_class_times").string_array(sorted(in.times)).end_object();
+  w.key("selection").begin_object().key("hw_classification").string_array(in.members).field("use", in.use);
+  w.key("devices");
+  if (in.device.empty()) w.null();
+  else w.begin_array().value(in.device).end_array();
+  w.key("environment").string_array(runner_environment(in.device)).end_object();
+  auto all = pointers(classes);
+  w.key("tests");
+  write_test_runs(w, all);
+  w.key("commands").string_array(pytest_commands(all, in.device));
+  w.key("classes").begin_array();
+  for (const TimedClass& t : classes) {
+    const SelectedClass& c = *t.cls;
+    w.begin_object().field("test_file", c.module).field("defined_in", c.defined_in).field("line", c.line);
+    w.field("class", c.source_class).field("runs_as", c.name);
+    w.key("device");
+    if (c.device.empty()) w.null();
+    else w.value(c.device);
+    w.field("hw_classification", c.member).field("source", c.inferred ? "inferred" : "declared");
+    w.field("tests", static_cast<uint64_t>(c.tests)).field("est_seconds", tenths(t.seconds)).field("timed", t.known);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("shards").begin_array();
+  for (const Shard& s : shards) {
+    w.begin_object().field("shard", s.number).field("num_shards", num_shards).field("est_seconds", tenths(s.seconds));
+    w.key("tests");
+    write_test_runs(w, s.classes);
+    w.key("commands").string_array(pytest_commands(s.classes, in.device)).end_object();
+  }
+  w.end_array().end_object();
+  return out + "\n";
+}
+
+std::string pytest_nodeids(const std::vector<const SelectedClass*>& classes) {
+  std::string out;
+  for (const SelectedClass* c : classes) out += c->invoking_file + "::" + c->name + "\n";
+  return out;
+}
+
+std::string run_test_args(const std::vector<const SelectedClass*>& classes,
+                          const std::map<std::string, std::vector<std::string>>& runnable,
+                          std::vector<std::string>& warnings) {
+  std::vector<std::string> modules, names;
+  for (const SelectedClass* c : classes) {
+    if (std::find(modules.begin(), modules.end(), c->module) == modules.end()) modules.push_back(c->module);
+    names.push_back(c->name);
+  }
+  if (modules.empty()) return "";
+  // -k is a case-insensitive substring match applied to every file.
+  auto lower = [](std::string s) {
+    for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+  };
+  // -k applies to every selected file, so every class those files run counts.
+  std::vector<std::string> others;
+  for (const auto& m : modules)
+    if (auto it = runnable.find(m); it != runnable.end())
+      for (const auto& name : it->second)
+        if (std::find(names.begin(), names.end(), name) == names.end()) others.push_back(name);
+  std::sort(others.begin(), others.end());
+  others.erase(std::unique(others.begin(), others.end()), others.end());
+  for (const std::string& a : names)
+    for (const std::string& b : others)
+      if (lower(b).find(lower(a)) != std::string::npos)
+        warnings.push_back("-k '" + a + "' also selects '" + b + "', which is not selected (pytest -k matches substrings)");
+  std::string out = "-i";
+  for (const auto& m : modules) out += " " + m;
+  out += " -k '";
+  for (size_t i = 0; i < names.size(); ++i) out += (i ? " or " : "") + names[i];
+  return out + "'\n";
+}
+
+std::string github_matrix(const std::vector<Shard>& shards, int num_shards, const std::string& device) {
+  std::string out;
+  JsonWriter w(out);
+  w.begin_object().key("include").begin_array();
+  for (const Shard& s : shards) {
+    std::string command;
+    for (const auto& c : pytest_commands(s.classes, device)) command += (command.empty() ? "" : " && ") + c;
+    w.begin_object().field("shard", s.number).field("num_shards", num_shards);
+    w.field("est_seconds", tenths(s.seconds)).field("command", command).end_object();
+  }
+  w.end_array().end_object();
+  return out + "\n";
+}
+
+}  // namespace hwclass

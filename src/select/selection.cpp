@@ -1,0 +1,99 @@
+#include "select/selection.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "discover/test_file.h"
+#include "util/ascii.h"
+#include "util/error.h"
+
+namespace hwclass {
+namespace {
+
+// "test/nn/test_conv.py" -> "nn/test_conv": the key run_test and the timing
+// files use.
+std::string module_of(const std::string& invoking_file) {
+  std::string m = invoking_file.rfind("test/", 0) == 0 ? invoking_file.substr(5) : invoking_file;
+  if (m.size() > 3 && m.compare(m.size() - 3, 3, ".py") == 0) m.resize(m.size() - 3);
+  return m;
+}
+
+}  // namespace
+
+std::vector<std::string> parse_members(const std::vector<std::string>& given, const Vocabulary& vocabulary) {
+  std::vector<std::string> out;
+  for (const std::string& raw : given) {
+    std::string name = ascii_upper(raw);
+    if (const std::string* target = vocabulary.alias_target(name)) name = *target;
+    if (!vocabulary.is_member(name)) {
+      std::string known;
+      for (const auto& m : vocabulary.members) known += (known.empty() ? "" : ", ") + m;
+      throw UsageError("--hw-classification: unknown member '" + raw + "' (members: " + known + ")");
+    }
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  }
+  return out;
+}
+
+std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
+                                          const std::vector<Verdict>& verdicts, const SelectionRequest& request) {
+  std::vector<SelectedClass> out;
+  for (const Verdict& v : verdicts) {
+    const ResolvedClass& r = resolution.of(v.ref);
+    const FileFacts& file = files[v.ref.file];
+    const ClassFact& cls = file.classes[v.ref.cls];
+    if (!is_test_file_v8(r.invoking_file)) continue;  // a helper module nothing runs
+    // The runtime reads the declaration through the MRO; classify's verdict
+    // stands in for it where asked to.
+    std::string member;
+    bool inferred = false;
+    if (request.use != TrustedClassification::Inferred) member = v.declared;
+    if (member.empty() && request.use != TrustedClassification::Declared) member = v.inferred, inferred = true;
+    if (member.empty() ||
+        std::find(request.members.begin(), request.members.end(), member) == request.members.end())
+      continue;
+    SelectedClass base{module_of(r.invoking_file), r.invoking_file, file.relative_path, cls.line, cls.name,
+                       cls.name, "", member, inferred, r.tests.size()};
+    if (r.instantiation < 0) {
+      out.push_back(base);
+      continue;
+    }
+    for (const DeviceVariant& variant : r.variants) {
+      if (!request.device.empty() && variant.device != request.device) continue;
+      SelectedClass s = base;
+      s.name = variant.name;
+      s.device = variant.device;
+      out.push_back(std::move(s));
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const SelectedClass& a, const SelectedClass& b) {
+    return std::tie(a.module, a.name) < std::tie(b.module, b.name);
+  });
+  // One class name runs once per module, however many files define it.
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const SelectedClass& a, const SelectedClass& b) {
+                          return a.module == b.module && a.name == b.name;
+                        }),
+            out.end());
+  return out;
+}
+
+std::map<std::string, std::vector<std::string>> runnable_names(const std::vector<FileFacts>& files,
+                                                               const Resolution& resolution) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (size_t f = 0; f < files.size(); ++f)
+    for (size_t k = 0; k < files[f].classes.size(); ++k) {
+      const ResolvedClass& r = resolution.of(ClassRef{static_cast<int>(f), static_cast<int>(k)});
+      if (r.tests.empty() || !is_test_file_v8(r.invoking_file)) continue;
+      auto& names = out[module_of(r.invoking_file)];
+      if (r.instantiation < 0) names.push_back(files[f].classes[k].name);
+      for (const DeviceVariant& v : r.variants) names.push_back(v.name);
+    }
+  for (auto& [module, names] : out) {
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+  }
+  return out;
+}
+
+}  // namespace hwclass

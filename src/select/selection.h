@@ -1,0 +1,56 @@
+// Selection: which test classes, under which runnable names, a
+// --hw-classification run executes, as upstream's runtime filter decides it
+// (docs/upstream.md 5): the classification through the MRO, unclassified
+// classes left out, instantiated templates replaced by their device
+// variants, each class under the file that runs it.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "classify/verdict.h"
+#include "facts/facts.h"
+#include "resolve/resolved.h"
+#include "vocab/vocabulary.h"
+
+namespace hwclass {
+
+enum class TrustedClassification { Declared, Inferred, DeclaredOrInferred };
+
+struct SelectionRequest {
+  std::vector<std::string> members;  // upper-case members, DEVICE_GENERIC already mapped
+  TrustedClassification use = TrustedClassification::DeclaredOrInferred;
+  std::string device;  // a runner's device: only its variants; empty for all
+};
+
+// One class as it runs: a plain class or one device variant of a template.
+struct SelectedClass {
+  std::string module;       // the invoking file relative to test/, no .py ("test_nn", "nn/test_conv")
+  std::string invoking_file;  // repo-relative ("test/test_nn.py")
+  std::string defined_in;   // repo-relative file of the class's source
+  uint32_t line = 0;
+  std::string source_class;  // TestFoo
+  std::string name;          // as it runs: TestFoo or TestFooCUDA
+  std::string device;        // the variant's device, "" for a plain class
+  std::string member;        // the classification it was selected by
+  bool inferred = false;     // true when the member is classify's inference, not a declaration
+  size_t tests = 0;
+};
+
+// Parses member names case-insensitively (DEVICE_GENERIC is ACCELERATOR);
+// throws UsageError listing the valid names for an unknown one.
+std::vector<std::string> parse_members(const std::vector<std::string>& given, const Vocabulary& vocabulary);
+
+// The selected classes in (module, name) order. Only classes run by a test
+// file (upstream's patterns, after aggregator mapping) are run at all.
+
+std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
+                                          const std::vector<Verdict>& verdicts, const SelectionRequest& request);
+
+// Every class name that runs, selected or not, by module: what a pytest -k
+// substring can match.
+std::map<std::string, std::vector<std::string>> runnable_names(const std::vector<FileFacts>& files,
+                                                               const Resolution& resolution);
+
+}  // namespace hwclass
