@@ -19,7 +19,7 @@ measure() {  # prints "seconds max_rss_kb"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 declare -A secs rss
-names=(floor scan_json scan_text lint classify)
+names=(floor scan_json scan_text lint classify select)
 for name in "${names[@]}"; do secs[$name]=""; rss[$name]=""; done
 for ((i = 0; i < runs; i++)); do
   for name in "${names[@]}"; do
@@ -29,6 +29,8 @@ for ((i = 0; i < runs; i++)); do
       scan_text) r=$(measure "$build/hwclass" scan -q -j "$jobs" --format text --root "$corpus" "$corpus/test") ;;
       lint) r=$(measure "$build/hwclass" lint -q -j "$jobs" --isolated --format lintrunner --root "$corpus" "$corpus/test") ;;
       classify) r=$(measure "$build/hwclass" classify -q -j "$jobs" --isolated --format json --root "$corpus" "$corpus/test") ;;
+      select) r=$(measure "$build/hwclass" select -q -j "$jobs" --isolated --hw-classification ACCELERATOR,GENERIC \
+                    --shards 8 --root "$corpus" "$corpus/test") ;;
     esac
     secs[$name]+="${r% *}"$'\n'
     rss[$name]+="${r#* }"$'\n'
@@ -43,3 +45,6 @@ for name in "${names[@]}"; do
   printf '%-10s %6.2f s  %5.2fx floor  %5.2fx scan  peak RSS %5.1f MiB\n' "$name" "$s" \
     "$(echo "$s / $floor" | bc -l)" "$(echo "$s / $scan" | bc -l)" "$(echo "$m / 1024" | bc -l)"
 done
+classify=$(printf '%s' "${secs[classify]}" | median)
+select=$(printf '%s' "${secs[select]}" | median)
+printf 'select / classify: %.2fx (target <= 1.2x)\n' "$(echo "$select / $classify" | bc -l)"
