@@ -1,7 +1,10 @@
 // hwclass select: discover -> parse -> extract -> resolve -> classify ->
 // select (the runtime filter's choice, statically) -> shard -> emit a
 // manifest, pytest node ids, run_test.py arguments or a job matrix.
+#include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <memory>
 
 #include "classify/classifier.h"
@@ -21,7 +24,7 @@ namespace {
 struct SelectState {
   CommonOptions common;
   std::vector<std::string> members, junit, times;
-  std::string format = "json", use = "declared-or-inferred", device, shard;
+  std::string format = "json", use = "declared-or-inferred", device, shard, check;
   std::string build_env = "default", test_config = "default";
   int shards = 1;
 };
@@ -37,6 +40,36 @@ std::pair<int, int> parse_shard(const std::string& text) {
   } catch (const std::exception&) {
   }
   throw UsageError("--shard: expected K/N with 1 <= K <= N, got '" + text + "'");
+}
+
+// Whether the committed manifest at `path` is what the tree gives now;
+// prints the classes that came or went, and exits 1 through the caller.
+bool check_manifest(const std::string& path, const std::string& fresh) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("--check " + path + ": No such file");
+  std::string committed((std::istreambuf_iterator<char>(in)), {});
+  if (committed == fresh) return true;
+  auto classes_of = [&](const std::string& text, const std::string& name) {
+    std::set<std::string> out;
+    nlohmann::json doc;
+    try {
+      doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error&) {
+      throw ConfigError(name + ": not a manifest (invalid JSON)");
+    }
+    if (!doc.contains("classes") || !doc["classes"].is_array()) throw ConfigError(name + ": not a hwclass manifest");
+    for (const auto& c : doc["classes"])
+      out.insert(c.value("test_file", std::string()) + "::" + c.value("runs_as", std::string()));
+    return out;
+  };
+  std::set<std::string> before = classes_of(committed, path), now = classes_of(fresh, "the tree");
+  for (const auto& c : now)
+    if (!before.count(c)) std::cout << "+ " << c << "\n";
+  for (const auto& c : before)
+    if (!now.count(c)) std::cout << "- " << c << "\n";
+  std::cout << path << " is out of date" << (before == now ? " (the same classes; the selection, durations, shards or inputs differ)" : "")
+            << "\nRun the same 'hwclass select' with -o " << path << " to update it.\n";
+  return false;
 }
 
 int run_select(const CLI::App& cmd, SelectState& s) {
@@ -67,11 +100,16 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
   std::vector<SelectedClass> selected = select_classes(result.files, resolution, verdicts, request);
   std::vector<TimedClass> timed = time_classes(selected, durations);
-  if (!durations.empty())
+  if (!durations.empty()) {
+    size_t unknown = 0;
+    const TimedClass* first = nullptr;
     for (const TimedClass& t : timed)
-      if (!t.known && s.common.verbose > 0)
-        std::cerr << "hwclass: note: no duration for " << t.cls->module << "::" << t.cls->name
-                  << "; using the mean of the known ones\n";
+      if (!t.known) ++unknown, first = first ? first : &t;
+    if (unknown)
+      std::cerr << "hwclass: warning: no duration for " << unknown << (unknown == 1 ? " class" : " classes")
+                << " (the first: " << first->cls->module << "::" << first->cls->name
+                << "); each counts the mean of the known ones\n";
+  }
   std::vector<Shard> shards = plan_shards(timed, num_shards);
   if (only_shard) std::erase_if(shards, [&](const Shard& sh) { return sh.number != only_shard; });
   std::vector<const SelectedClass*> classes;
@@ -82,6 +120,14 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   if (classes.empty() && s.common.verbose >= 0)
     std::cerr << "hwclass: note: nothing selected" << (only_shard ? " in this shard" : "") << "\n";
 
+  if (!s.check.empty()) {
+    std::vector<TimedClass> shown;
+    for (const TimedClass& t : timed)
+      if (std::find(classes.begin(), classes.end(), t.cls) != classes.end()) shown.push_back(t);
+    ManifestInputs in{request.members, s.use, s.device, s.common.paths, s.junit, s.times,
+                      result.vocabulary.rules_hash};
+    return check_manifest(s.check, manifest_json(in, shown, shards, num_shards)) ? (inputs_ok ? 0 : 2) : 1;
+  }
   OutputSink sink(s.common.output);
   if (s.format == "pytest") {
     sink.write(pytest_nodeids(classes));
@@ -126,6 +172,8 @@ CommandRunner register_select(CLI::App& app) {
   cmd->add_option("--junit", s->junit, "JUnit XML reports (files or directories) with durations")
       ->allow_extra_args(false);
   cmd->add_option("--test-class-times", s->times, "PyTorch's test-class-times.json")->allow_extra_args(false);
+  cmd->add_option("--check", s->check,
+                  "Exit 1, printing the classes that came or went, when this committed manifest is out of date");
   cmd->add_option("--build-environment", s->build_env, "The timing files' build environment key")
       ->capture_default_str();
   cmd->add_option("--test-config", s->test_config, "The timing files' test config key")->capture_default_str();

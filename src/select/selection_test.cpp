@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include "classify/classifier.h"
 #include "emit/manifest.h"
 #include "resolve/resolver.h"
@@ -133,4 +135,29 @@ TEST_CASE("output formats", "[select][emit]") {
   run_test_args({&generic[0]}, runnable_names(prefix.files, prefix.resolution), warnings);
   CHECK(warnings == std::vector<std::string>{"-k 'TestFoo' also selects 'TestFooExtra', which is not selected "
                                              "(pytest -k matches substrings)"});
+}
+
+TEST_CASE("the manifest: TestRun entries, sources, shards", "[select][emit]") {
+  World w = world_of({{"test/test_ops.py", kDevice}});
+  auto classes = select_classes(w.files, w.resolution, w.verdicts, {{"GENERIC"}, TrustedClassification::DeclaredOrInferred, ""});
+  auto timed = time_classes(classes, {{{"test_ops", "TestPlain"}, 2.5}});
+  auto shards = plan_shards(timed, 2);
+  ManifestInputs in{{"GENERIC"}, "declared-or-inferred", "", {"test"}, {}, {}, "0123456789abcdef"};
+  auto doc = nlohmann::json::parse(manifest_json(in, timed, shards, 2));
+  CHECK(doc["schema"] == "hwclass.manifest/v1");
+  CHECK(doc["tool"]["rules_hash"] == "0123456789abcdef");
+  // PyTorch's TestRun.to_json shape: {"test_file": ..., "included": [...]}.
+  CHECK(doc["tests"] == nlohmann::json::parse(R"([{"test_file": "test_ops", "included": ["TestPlain", "TestUntagged"]}])"));
+  REQUIRE(doc["classes"].size() == 2);
+  CHECK(doc["classes"][0]["source"] == "declared");
+  CHECK(doc["classes"][1]["source"] == "inferred");
+  CHECK(doc["classes"][1]["est_seconds"] == 2.5);  // unknown: the mean of the known ones
+  CHECK(doc["shards"].size() == 2);
+  CHECK(doc["commands"] == nlohmann::json::parse(
+                               R"(["python -m pytest test/test_ops.py::TestPlain test/test_ops.py::TestUntagged"])"));
+  auto matrix = nlohmann::json::parse(github_matrix(shards, 2, ""));
+  REQUIRE(matrix["include"].size() == 2);
+  CHECK(matrix["include"][0]["shard"] == 1);
+  CHECK(matrix["include"][0]["est_seconds"] == 2.5);
+  CHECK(matrix["include"][0]["command"] == "python -m pytest test/test_ops.py::TestPlain");
 }

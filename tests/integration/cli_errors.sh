@@ -119,5 +119,14 @@ expect 2 "times.json:3: not valid JSON" -- "$hw" select --root "$dir" --hw-class
 expect 2 "unknown member 'GPU' (members: GENERIC, ACCELERATOR, CPU, CUDA, MPS, XPU)" -- "$hw" select --root "$dir" --hw-classification GPU "$dir/test"
 expect 2 "--shard: expected K/N with 1 <= K <= N, got '4/3'" -- "$hw" select --root "$dir" --hw-classification GENERIC --shard 4/3 "$dir/test"
 expect 2 "--device: 'tpu' is no device in the rules" -- "$hw" select --root "$dir" --hw-classification GENERIC --device tpu "$dir/test"
+# select --check: a committed manifest the tree no longer matches exits 1 and says what changed.
+"$hw" select --root "$dir" -q --hw-classification GENERIC -o "$dir/manifest.json" "$dir/test/test_ok.py"
+expect 0 "" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py"
+printf 'class TestNew(TestCase):\n    def test_n(self): pass\n' >>"$dir/test/test_ok.py"
+"$hw" select --root "$dir" -q --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py" >"$dir/check.out"
+rc=$?; total=$((total + 1))
+if [ "$rc" != 1 ] || ! grep -qx "+ test_ok::TestNew" "$dir/check.out"; then
+  echo "FAIL: select --check exited $rc:"; cat "$dir/check.out"; failures=$((failures + 1))
+fi
 echo "$((total - failures)) passed, $failures failed"
 [ "$failures" = 0 ]
