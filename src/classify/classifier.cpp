@@ -288,7 +288,7 @@ Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& re
   const FileFacts& file = files[ref.file];
   const ResolvedClass& resolved = resolution.of(ref);
   Context c{files, resolution, vocabulary, ref, file, file.classes[ref.cls], resolved,
-            gather_evidence(files, resolved, vocabulary), v};
+            gather_evidence(files, resolved, vocabulary), v, {}};
   const Declaration& own = file.classes[ref.cls].declaration;
   if (own.reason == InvalidReason::AliasMember) {
     // hwclass's own surface accepts the early name; lint still reports it.

@@ -11,7 +11,7 @@ std::unique_ptr<CLI::App> make_app(std::vector<CommandRunner>& runners) {
   app->footer("Exit status: 0 clean, 1 findings or drift, 2 usage, configuration or I/O error.\n"
               "See hwclass(1) for details.");
   runners = {register_scan(*app), register_lint(*app), register_allowlist(*app), register_classify(*app),
-             register_explain(*app), register_select(*app),
+             register_explain(*app), register_select(*app), register_fix(*app),
              register_rules(*app)};
   return app;
 }

@@ -17,5 +17,6 @@ CommandRunner register_classify(CLI::App& app);
 CommandRunner register_explain(CLI::App& app);
 CommandRunner register_rules(CLI::App& app);
 CommandRunner register_select(CLI::App& app);
+CommandRunner register_fix(CLI::App& app);
 
 }  // namespace hwclass

@@ -62,7 +62,8 @@ std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>
     if (c->invoking_file != file) {
       if (!line.empty()) out.push_back(line);
       file = c->invoking_file;
-      line = env + "python -m pytest";
+      line = env;
+      line += "python -m pytest";
     }
     line += " " + shell_quote(c->invoking_file + "::" + c->name);
   }

@@ -146,6 +146,15 @@ void Extractor::scan_class(TSNode class_node, TSNode decorated) {
     TSNode body = ts_node_child_by_field_id(class_node, g_.f_body);
     c.body_start_byte = ts_node_start_byte(body);
     c.body_end_byte = ts_node_end_byte(body);
+    for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+      TSNode first = ts_node_named_child(body, i);
+      if (g_.kind(first) == NodeKind::Comment) continue;
+      TSNode value = ts_node_named_child(first, 0);
+      bool docstring = g_.kind(first) == NodeKind::ExpressionStatement && ts_node_named_child_count(first) == 1 &&
+                       (g_.kind(value) == NodeKind::String || g_.kind(value) == NodeKind::ConcatenatedString);
+      if (docstring) c.docstring_end_byte = ts_node_end_byte(first);
+      break;
+    }
     TSNode superclasses = ts_node_child_by_field_id(class_node, g_.f_superclasses);
     if (!ts_node_is_null(superclasses)) {
       uint32_t count = ts_node_named_child_count(superclasses);

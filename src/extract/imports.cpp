@@ -15,9 +15,11 @@ void Extractor::read_import(TSNode statement) {
     std::string_view kind = ts_node_type(child);
     Import imp;
     imp.line = line;
+    imp.start_byte = ts_node_start_byte(statement);
+    imp.end_byte = ts_node_end_byte(statement);
     if (kind == "wildcard_import") {
       imp.module = module;
-      imp.name = "*";
+      imp.name.assign(1, '*');
     } else if (kind == "dotted_name" || kind == "aliased_import") {
       std::string name, alias;
       if (kind == "aliased_import") {

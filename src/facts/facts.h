@@ -79,6 +79,7 @@ struct ClassFact {
   std::vector<Decorator> decorators;
   uint32_t body_start_byte = 0;
   uint32_t body_end_byte = 0;
+  uint32_t docstring_end_byte = 0;  // end of the class docstring statement, 0 when it has none
   bool is_test_class = false;  // own body has a def/async def named test*
   bool damaged = false;        // a syntax-error region touches its header or direct body
   Declaration declaration;
@@ -186,6 +187,7 @@ struct Import {
   std::string name;
   std::string alias;
   uint32_t line = 0;
+  uint32_t start_byte = 0, end_byte = 0;  // the whole import statement
   // The name this import binds in the module's namespace.
   std::string bound_name() const {
     if (!alias.empty()) return alias;
@@ -220,6 +222,7 @@ struct FileFacts {
   bool is_test_file_v7 = false;
   bool readable = false;
   uint64_t size_bytes = 0;
+  uint64_t content_hash = 0;  // FNV-1a 64 of the bytes parsed: a later write checks the file is unchanged
   std::vector<FileIssue> issues;
   std::vector<ClassFact> classes;  // found by upstream's statement scan, in scan order
   std::vector<Instantiation> instantiations;

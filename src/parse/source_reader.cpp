@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/hash.h"
+
 namespace hwclass {
 namespace {
 
@@ -125,6 +127,7 @@ bool read_source(const std::string& path, std::string& text, FileFacts& facts) {
   text.resize(done);
   ::close(fd);
   facts.readable = true;
+  facts.content_hash = fnv1a64(text);
   if (text.empty()) {
     add_issue(facts, IssueSeverity::Note, "empty", "empty file");
     return true;

@@ -1,6 +1,6 @@
 #include "vocab/vocabulary.h"
 
-#include <cstdio>
+#include "util/hash.h"
 
 #include <fstream>
 #include <set>
@@ -138,11 +138,7 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
 }  // namespace
 
 Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& source) {
-  uint64_t hash = 1469598103934665603ull;
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-  const std::string rules_hash = hex;
+  const std::string rules_hash = hex64(fnv1a64(text));
   toml::table root;
   try {
     root = toml::parse(text, source);

@@ -1,0 +1,102 @@
+// declaration-form (safe): `hw_classification = "GENERIC"`,
+// `HardwareClassification.DEVICE_GENERIC` and
+// `common_utils.HardwareClassification.CPU` become
+// `hw_classification = HardwareClassification.<M>` (the annotated form
+// stays annotated). Why: upstream's linter rejects them; the member they
+// mean is not in doubt. Unknown members (typos) are left to a person.
+// add-classification (safe): an undeclared test class whose classification
+// classify infers with high confidence, not split, gets the declaration as
+// the first statement of its body (after the docstring), indented as the
+// body is. Why: the declaration selects tests; the code already decides it.
+#include "fix/fixes.h"
+#include "fix/source_text.h"
+#include "util/ascii.h"
+
+namespace hwclass {
+namespace {
+
+std::string declaration_text(const std::string& member, bool annotated) {
+  return std::string("hw_classification") + (annotated ? ": HardwareClassification" : "") +
+         " = HardwareClassification." + member;
+}
+
+std::string meant_member(const Declaration& d, const Vocabulary& v) {
+  switch (d.reason) {
+    case InvalidReason::AliasMember: return d.alias_of;
+    case InvalidReason::QualifiedName: return v.is_member(d.member) ? d.member : "";
+    case InvalidReason::StringValue: {
+      std::string s = d.value_text;
+      if (s.size() < 2 || (s.front() != '"' && s.front() != '\'') || s.back() != s.front()) return "";
+      s = ascii_upper(s.substr(1, s.size() - 2));
+      if (const std::string* alias = v.alias_target(s)) return *alias;
+      return v.is_member(s) ? s : "";
+    }
+    default: return "";
+  }
+}
+
+}  // namespace
+
+void fix_declaration_form(const FixContext& c) {
+  for (const ClassFact& cls : c.file.classes) {
+    const Declaration& d = cls.declaration;
+    if (d.state != DeclarationState::Invalid) continue;
+    std::string member = meant_member(d, c.vocabulary);
+    if (member.empty()) continue;
+    c.out.push_back({d.location.start_byte, d.location.end_byte, declaration_text(member, d.annotated),
+                     "declaration-form"});
+  }
+}
+
+void fix_add_classification(const FixContext& c) {
+  for (const auto& [index, v] : c.verdicts) {
+    const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
+    if (cls.declaration.state != DeclarationState::Absent || !cls.is_test_class) continue;
+    auto skip = [&](const std::string& why) {
+      c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": " + why);
+    };
+    if (v.confidence != Confidence::High) {
+      skip(std::string("the inference is ") + to_string(v.confidence) + " confidence");
+      continue;
+    }
+    if (!v.split.empty()) {
+      skip("it needs a split (hwclass explain)");
+      continue;
+    }
+    if (cls.damaged) {
+      skip("a syntax error touches it");
+      continue;
+    }
+    const std::string& s = c.source;
+    size_t body = cls.body_start_byte, start = line_start(s, body);
+    std::string indent = s.substr(start, body - start);
+    if (!all_blank(indent) || indent.empty()) {
+      skip("its body starts on the class line");
+      continue;
+    }
+    // Comments just above the first statement belong to it: go above them.
+    while (start > 0) {
+      size_t previous = line_start(s, start - 1);
+      std::string line = s.substr(previous, start - previous);
+      if (line.rfind(indent + "#", 0) != 0) break;
+      start = previous;
+    }
+    std::string line = indent + declaration_text(v.inferred, false);
+    if (cls.docstring_end_byte) {
+      size_t after = next_line(s, cls.docstring_end_byte);
+      std::string nl = newline_at(s, cls.docstring_end_byte);
+      std::string text = after == s.size() && (s.empty() || s.back() != '\n') ? nl + line : line + nl;
+      c.out.push_back({static_cast<uint32_t>(after), static_cast<uint32_t>(after), text, "add-classification"});
+    } else {
+      // A blank line before a def, as PyTorch's files separate the declaration from the methods.
+      std::string nl = newline_at(s, body);
+      std::string_view first(s.data() + body, s.size() - body);
+      bool definition = first.rfind("def ", 0) == 0 || first.rfind("async ", 0) == 0 || first.rfind("@", 0) == 0 ||
+                        first.rfind("class ", 0) == 0;
+      c.out.push_back({static_cast<uint32_t>(start), static_cast<uint32_t>(start), line + nl + (definition ? nl : ""),
+                       "add-classification"});
+    }
+  }
+}
+
+}  // namespace hwclass

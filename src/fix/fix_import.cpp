@@ -1,0 +1,128 @@
+// add-import (safe): a module whose declarations (as written, or as the
+// other fixes leave them) name HardwareClassification, and that neither
+// imports nor defines it, gets it added to its
+// `from torch.testing._internal.common_utils import ...` (in sorted place
+// among the names, in the parenthesised one-per-line form or on the one
+// line), or a new import line after the last module-level import.
+// Why: without it the module raises NameError at import
+// (classification-not-imported).
+#include <algorithm>
+
+#include "fix/fixes.h"
+#include "fix/source_text.h"
+#include "util/ascii.h"
+
+namespace hwclass {
+namespace {
+
+constexpr const char* kModule = "torch.testing._internal.common_utils";
+constexpr const char* kName = "HardwareClassification";
+
+bool binds_enum(const FileFacts& file) {
+  for (const Import& imp : file.imports)
+    if (imp.name == "*" || imp.bound_name() == kName) return true;
+  for (const ClassFact& cls : file.classes)
+    if (cls.name == kName) return true;
+  return false;
+}
+
+bool needs_enum(const FixContext& c) {
+  for (const Edit& e : c.earlier)
+    if (e.text.find(std::string(kName) + ".") != std::string::npos) return true;
+  for (const ClassFact& cls : c.file.classes)
+    if (cls.declaration.state == DeclarationState::Valid && cls.declaration.value_text.rfind(kName, 0) == 0) return true;
+  return false;
+}
+
+std::string bare(std::string entry) {  // "Foo as Bar," -> "foo"
+  size_t end = entry.find_first_of(" ,\t\r\n#");
+  return ascii_lower(entry.substr(0, end));
+}
+
+}  // namespace
+
+void fix_add_import(const FixContext& c) {
+  if (binds_enum(c.file) || !needs_enum(c)) return;
+  const std::string& s = c.source;
+  const std::string name = kName, lowered = ascii_lower(name);
+  for (const Import& imp : c.file.imports) {
+    if (imp.module != kModule || imp.name.empty()) continue;
+    std::string statement = s.substr(imp.start_byte, imp.end_byte - imp.start_byte);
+    size_t keyword = statement.find(" import ");
+    if (keyword == std::string::npos) continue;
+    size_t names = keyword + 8;
+    size_t open = statement.find('(', names), close = statement.rfind(')');
+    if (open != std::string::npos && close != std::string::npos &&
+        statement.find('\n', open) != std::string::npos) {
+      // One name per line: insert a line in sorted place.
+      size_t at = next_line(statement, open), insert = std::string::npos;
+      std::string indent = "    ", last_entry;
+      size_t last_start = at;
+      while (at < close) {
+        size_t end = next_line(statement, at);
+        std::string line = statement.substr(at, end - at);
+        size_t text = line.find_first_not_of(" \t");
+        if (text != std::string::npos && line[text] != '#' && line[text] != ')' && line[text] != '\r' &&
+            line[text] != '\n') {
+          indent = line.substr(0, text);
+          if (insert == std::string::npos && bare(line.substr(text)) > lowered) insert = at;
+          last_entry = line;
+          last_start = at;
+        }
+        at = end;
+      }
+      std::string nl = newline_at(s, imp.start_byte);
+      if (insert == std::string::npos) {
+        // After the last name, which must end with a comma first.
+        size_t comma_at = last_entry.find_last_not_of(" \t\r\n");
+        std::vector<Edit> edits;
+        if (comma_at != std::string::npos && last_entry[comma_at] != ',')
+          c.out.push_back({static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1),
+                           static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1), ",", "add-import"});
+        insert = next_line(statement, last_start);
+      }
+      c.out.push_back({static_cast<uint32_t>(imp.start_byte + insert), static_cast<uint32_t>(imp.start_byte + insert),
+                       indent + name + "," + nl, "add-import"});
+      return;
+    }
+    // All on one line (with or without parentheses): rebuild the name list.
+    size_t from = open != std::string::npos ? open + 1 : names;
+    size_t to = open != std::string::npos && close != std::string::npos ? close : statement.size();
+    std::vector<std::string> entries;
+    std::string list = statement.substr(from, to - from);
+    for (size_t at = 0; at <= list.size();) {
+      size_t comma = list.find(',', at);
+      std::string entry = list.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      entry.erase(0, entry.find_first_not_of(" \t"));
+      entry.erase(entry.find_last_not_of(" \t") + 1);
+      if (!entry.empty()) entries.push_back(entry);
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    auto place = std::find_if(entries.begin(), entries.end(), [&](const std::string& e) { return bare(e) > lowered; });
+    entries.insert(place, name);
+    std::string rebuilt;
+    for (size_t i = 0; i < entries.size(); ++i) rebuilt += (i ? ", " : "") + entries[i];
+    c.out.push_back({static_cast<uint32_t>(imp.start_byte + from), static_cast<uint32_t>(imp.start_byte + to), rebuilt,
+                     "add-import"});
+    return;
+  }
+  // No common_utils import: a line of its own after the last top-level
+  // import (not one inside an if or try) that comes before the first class,
+  // whose body runs at import time and needs the name.
+  uint32_t first_class = UINT32_MAX, after = 0;
+  for (const ClassFact& cls : c.file.classes) first_class = std::min(first_class, cls.line);
+  for (const Import& imp : c.file.imports)
+    if (line_start(s, imp.start_byte) == imp.start_byte && imp.line < first_class) after = std::max(after, imp.end_byte);
+  if (!after) {
+    c.skipped.push_back("line 1: the module: no top-level import to put HardwareClassification's after");
+    return;
+  }
+  size_t at = next_line(s, after);
+  std::string nl = newline_at(s, after);
+  std::string text = std::string("from ") + kModule + " import " + name + nl;
+  if (at == s.size() && !s.empty() && s.back() != '\n') text = nl + text;
+  c.out.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(at), text, "add-import"});
+}
+
+}  // namespace hwclass

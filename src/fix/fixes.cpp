@@ -1,0 +1,25 @@
+#include "fix/fixes.h"
+
+namespace hwclass {
+
+const std::vector<FixRule>& all_fix_rules() {
+  static const std::vector<FixRule> rules = {
+      {"declaration-form", FixSafety::Safe,
+       "Rewrites an invalid declaration form (a string, DEVICE_GENERIC, a qualified enum) as the valid one.",
+       fix_declaration_form},
+      {"add-classification", FixSafety::Safe,
+       "Declares the classification classify infers with high confidence on an undeclared test class.",
+       fix_add_classification},
+      {"add-import", FixSafety::Safe,
+       "Imports HardwareClassification from common_utils where a declaration needs it.", fix_add_import},
+  };
+  return rules;
+}
+
+const FixRule* find_fix_rule(const std::string& id) {
+  for (const auto& r : all_fix_rules())
+    if (id == r.id) return &r;
+  return nullptr;
+}
+
+}  // namespace hwclass

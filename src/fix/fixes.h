@@ -1,0 +1,43 @@
+// Fix rules: each proposes edits for one file from its facts and verdicts,
+// registered in one table like the lint rules (src/fix/fixes.cpp). Safe
+// fixes change no test's behaviour; unsafe ones do and need review.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "classify/verdict.h"
+#include "facts/facts.h"
+#include "fix/edit.h"
+#include "lint/registry.h"
+#include "vocab/vocabulary.h"
+
+namespace hwclass {
+
+struct FixContext {
+  const FileFacts& file;
+  const std::string& source;            // the bytes the facts were read from
+  const std::map<int, Verdict>& verdicts;  // by class index, test classes only
+  const Vocabulary& vocabulary;
+  const std::vector<Edit>& earlier;     // edits of the rules before this one
+  std::vector<Edit>& out;
+  std::vector<std::string>& skipped;    // "line N: Class: why", for the summary
+};
+
+struct FixRule {
+  const char* id;
+  FixSafety safety;
+  const char* summary;
+  void (*fix)(const FixContext&);
+};
+
+// Every fix rule, in the order they run (add-import last: it sees the others' edits).
+const std::vector<FixRule>& all_fix_rules();
+const FixRule* find_fix_rule(const std::string& id);
+
+void fix_declaration_form(const FixContext& c);
+void fix_add_classification(const FixContext& c);
+void fix_add_import(const FixContext& c);
+
+}  // namespace hwclass

@@ -1,0 +1,6 @@
+import unittest
+
+
+class TestLastNoDoc(unittest.TestCase):
+    def test_z(self):
+        pass

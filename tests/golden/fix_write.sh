@@ -1,0 +1,19 @@
+#!/bin/sh
+# hwclass fix --write on a copy of tests/golden/fix-tree: every file ends up
+# byte for byte as in tests/golden/fix-tree.after (CRLF, tabs and a missing
+# final newline kept), a second run changes nothing, and --diff then exits 0.
+#   fix_write.sh HWCLASS GOLDEN_DIR
+hw=$1 golden=$2
+work=$(mktemp -d) || exit 2
+trap 'rm -rf "$work"' EXIT
+cp -r "$golden/fix-tree" "$work/tree"
+"$hw" fix --isolated -q --write --root "$work/tree" "$work/tree/test" || exit 1
+if [ -n "$HWCLASS_UPDATE_GOLDEN" ]; then rm -rf "$golden/fix-tree.after/test"; cp -r "$work/tree/test" "$golden/fix-tree.after/"; fi
+status=0
+diff -r "$golden/fix-tree.after/test" "$work/tree/test" || status=1
+before=$(cd "$work/tree" && find test -type f -exec cksum {} + | sort)
+"$hw" fix --isolated -q --write --root "$work/tree" "$work/tree/test" || status=1
+after=$(cd "$work/tree" && find test -type f -exec cksum {} + | sort)
+[ "$before" = "$after" ] || { echo "FAIL: a second --write changed files"; status=1; }
+"$hw" fix --isolated -q --diff --root "$work/tree" "$work/tree/test" >/dev/null || { echo "FAIL: --diff after --write exited $?"; status=1; }
+exit $status

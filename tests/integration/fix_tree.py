@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""hwclass fix --write (safe fixes) on a copy of PyTorch 2.6.0's test/ tree.
+
+    fix_tree.py HWCLASS TREE_ROOT
+
+Checks with CPython's ast, independently of hwclass: every changed file
+still parses; the classes that gained a declaration are exactly those whose
+declaration changed; a second run changes nothing (--diff exits 0); and
+`hwclass lint --upstream` reports no [hw_classification] for those classes.
+Prints how many classes were fixed and how many were left, and why.
+"""
+import ast
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def declarations(path: pathlib.Path) -> dict:
+    """class name -> the source of its first hw_classification assignment, or None."""
+    out = {}
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.ClassDef):
+            first = None
+            for stmt in node.body:
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+                if any(isinstance(t, ast.Name) and t.id == "hw_classification" for t in targets):
+                    first = ast.unparse(stmt)
+                    break
+            out[node.name] = first
+    return out
+
+
+def main() -> int:
+    hwclass, root = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = pathlib.Path(tmp)
+        shutil.copytree(root / "test", copy / "test", symlinks=True)
+        before = {p: p.read_bytes() for p in (copy / "test").rglob("*.py")}
+        run = subprocess.run([hwclass, "fix", "--isolated", "-v", "--write", "--root", str(copy), str(copy / "test")],
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            print(run.stderr[-2000:])
+            return 1
+        summary = run.stderr.splitlines()
+        print(next((line for line in summary if line.startswith("fixed ")), "(no summary)"))
+        reasons = {}
+        for line in summary[1:]:
+            m = re.match(r"\s+\S+: line \d+: \S+: (.*)", line)
+            if m:
+                key = re.sub(r"\d+", "N", m.group(1))
+                reasons[key] = reasons.get(key, 0) + 1
+        for why, n in sorted(reasons.items(), key=lambda x: -x[1]):
+            print(f"  left {n}: {why}")
+        fixed = {}
+        for path, old in before.items():
+            new = path.read_bytes()
+            if new == old:
+                continue
+            rel = str(path.relative_to(copy))
+            try:
+                after_decls = declarations(path)
+            except SyntaxError as e:
+                failures.append(f"{rel} no longer parses: {e}")
+                continue
+            before_path = pathlib.Path(tmp) / "before.py"
+            before_path.write_bytes(old)
+            before_decls = declarations(before_path)
+            for cls, decl in after_decls.items():
+                if decl != before_decls.get(cls):
+                    fixed.setdefault(rel, set()).add(cls)
+        print(f"fixed {sum(len(c) for c in fixed.values())} classes in {len(fixed)} files")
+        again = subprocess.run([hwclass, "fix", "--isolated", "-q", "--diff", "--root", str(copy), str(copy / "test")],
+                               capture_output=True, text=True)
+        if again.returncode != 0:
+            failures.append("a second run would change: " + again.stdout[:300])
+        lint = subprocess.run([hwclass, "lint", "--isolated", "-q", "--upstream", "--format", "json", "--root", str(copy),
+                               *[str(copy / rel) for rel in fixed]], capture_output=True, text=True)
+        for f in json.loads(lint.stdout):
+            m = re.match(r"Test class '([^']+)'", f["message"])
+            if f["rule"] == "hw_classification" and m and m.group(1) in fixed.get(f["relative_path"], set()):
+                failures.append(f"{f['relative_path']}::{m.group(1)} still gets [hw_classification]")
+    for failure in failures[:20]:
+        print("FAIL:", failure)
+    return 1 if failures or not fixed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
