@@ -19,7 +19,7 @@ measure() {  # prints "seconds max_rss_kb"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 declare -A secs rss
-names=(floor scan_json scan_text lint classify select)
+names=(floor scan_json scan_text lint classify select fix)
 for name in "${names[@]}"; do secs[$name]=""; rss[$name]=""; done
 for ((i = 0; i < runs; i++)); do
   for name in "${names[@]}"; do
@@ -29,6 +29,7 @@ for ((i = 0; i < runs; i++)); do
       scan_text) r=$(measure "$build/hwclass" scan -q -j "$jobs" --format text --root "$corpus" "$corpus/test") ;;
       lint) r=$(measure "$build/hwclass" lint -q -j "$jobs" --isolated --format lintrunner --root "$corpus" "$corpus/test") ;;
       classify) r=$(measure "$build/hwclass" classify -q -j "$jobs" --isolated --format json --root "$corpus" "$corpus/test") ;;
+      fix) r=$(measure "$build/hwclass" fix -q -j "$jobs" --isolated --root "$corpus" "$corpus/test") ;;
       select) r=$(measure "$build/hwclass" select -q -j "$jobs" --isolated --hw-classification ACCELERATOR,GENERIC \
                     --shards 8 --root "$corpus" "$corpus/test") ;;
     esac
@@ -48,3 +49,5 @@ done
 classify=$(printf '%s' "${secs[classify]}" | median)
 select=$(printf '%s' "${secs[select]}" | median)
 printf 'select / classify: %.2fx (target <= 1.2x)\n' "$(echo "$select / $classify" | bc -l)"
+fix=$(printf '%s' "${secs[fix]}" | median)
+printf 'fix (preview) / classify: %.2fx (target <= 1.3x)\n' "$(echo "$fix / $classify" | bc -l)"

@@ -62,10 +62,7 @@ void print_changes(const Regeneration& r, const std::set<std::string>& current, 
             << added << removed;
 }
 
-int run_allowlist(const CLI::App& cmd, AllowlistState& s) {
-  Config config = apply_config(cmd, s.common);
-  if (config.allowlist && cmd.count("--allowlist") == 0) s.allowlist = *config.allowlist;
-  if (config.upstream_version && cmd.count("--upstream-version") == 0) s.upstream_version = *config.upstream_version;
+int run_allowlist_action(AllowlistState& s) {
   std::filesystem::path root = find_repo_root(s.common.root);
   std::string path = s.allowlist.empty() ? (root / kDefaultAllowlist).string() : s.allowlist;
   std::set<std::string> current = read_allowlist(path);
@@ -102,7 +99,23 @@ int run_allowlist(const CLI::App& cmd, AllowlistState& s) {
   return 0;
 }
 
+int run_allowlist(const CLI::App& cmd, AllowlistState& s) {
+  Config config = apply_config(cmd, s.common);
+  if (config.allowlist && cmd.count("--allowlist") == 0) s.allowlist = *config.allowlist;
+  if (config.upstream_version && cmd.count("--upstream-version") == 0) s.upstream_version = *config.upstream_version;
+  return run_allowlist_action(s);
+}
+
 }  // namespace
+
+int prune_allowlist(const CommonOptions& common, const std::string& allowlist) {
+  AllowlistState s;
+  s.common = common;
+  s.common.paths.clear();  // the whole tree, as allowlist prune reads it
+  s.action = "prune";
+  s.allowlist = allowlist;
+  return run_allowlist_action(s);
+}
 
 CommandRunner register_allowlist(CLI::App& app) {
   auto s = std::make_shared<AllowlistState>();

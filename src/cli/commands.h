@@ -19,4 +19,9 @@ CommandRunner register_rules(CLI::App& app);
 CommandRunner register_select(CLI::App& app);
 CommandRunner register_fix(CLI::App& app);
 
+// `allowlist prune` as fix --update-allowlist runs it after writing fixes:
+// drops the entries that now pass or no longer exist, byte for byte.
+struct CommonOptions;
+int prune_allowlist(const CommonOptions& common, const std::string& allowlist);
+
 }  // namespace hwclass

@@ -23,8 +23,8 @@ namespace {
 struct FixState {
   CommonOptions common;
   std::vector<std::string> select, ignore;
-  std::string format = "diff", code = "TEST_LINTER";
-  bool write = false, diff = false;
+  std::string format = "diff", code = "TEST_LINTER", allowlist;
+  bool write = false, diff = false, update_allowlist = false;
 };
 
 std::vector<const FixRule*> chosen_rules(const FixState& s) {
@@ -150,6 +150,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
     for (const auto& why : skipped_files) std::cerr << why << "\n";
   }
   if (!inputs_ok) return 2;
+  if (s.update_allowlist && s.write) prune_allowlist(s.common, s.allowlist);
   return s.diff && changed ? 1 : 0;
 }
 
@@ -162,6 +163,10 @@ CommandRunner register_fix(CLI::App& app) {
   add_common_options(*cmd, s->common);
   cmd->add_flag("--write,--fix", s->write, "Apply the fixes (atomically; a file changed since it was read is left alone)");
   cmd->add_flag("--diff", s->diff, "Print the diff and exit 1 when anything would change (for CI)");
+  cmd->add_flag("--update-allowlist", s->update_allowlist,
+                "With --write: then drop the allowlist entries that now pass, as 'allowlist prune' does");
+  cmd->add_option("--allowlist", s->allowlist, "Allowlist file for --update-allowlist (default <root>/tools/linter/"
+                                               "adapters/test_linter_allowlist.json)");
   cmd->add_option("--select", s->select, "Only these fix rules (comma-separated)")->delimiter(',')->allow_extra_args(false);
   cmd->add_option("--ignore", s->ignore, "Not these fix rules (comma-separated)")->delimiter(',')->allow_extra_args(false);
   cmd->add_option("--format,--output-format", s->format,
@@ -171,6 +176,7 @@ CommandRunner register_fix(CLI::App& app) {
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
     if (s->write && s->diff) throw UsageError("--write and --diff: choose one");
+    if (s->update_allowlist && !s->write) throw UsageError("--update-allowlist needs --write");
     return run_fix(*cmd, *s);
   };
 }

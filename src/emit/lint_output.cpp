@@ -49,7 +49,8 @@ void write_text(OutputSink& out, const std::vector<Finding>& findings, const Lin
   for (const Finding& f : findings) {
     const char* tint = f.severity == Severity::Error ? red : yellow;
     buffer += std::string(bold) + f.path + ":" + std::to_string(f.line) + ":" + std::to_string(f.column ? f.column : 1) +
-              ":" + reset + " " + tint + "[" + f.rule + "]" + reset + " " + f.message + "\n";
+              ":" + reset + " " + tint + "[" + f.rule + "]" + reset + " " + f.message +
+              (f.fix ? std::string(" [") + f.fix + " fix: hwclass fix]" : "") + "\n";
     const uint32_t shown = f.source_line ? f.source_line : f.line;
     if (o.show_source && shown) {
       if (const std::string* text = sources.line(f.path, shown))
@@ -80,7 +81,11 @@ void write_json(OutputSink& out, const std::vector<Finding>& findings) {
     // The column the text output shows: 1 for findings about a whole line.
     if (f.line) w.value(f.column ? f.column : 1u);
     else w.null();
-    w.field("message", f.message).field("upstream", f.upstream).end_object();
+    w.field("message", f.message).field("upstream", f.upstream);
+    w.key("fix");
+    if (f.fix) w.value(f.fix);
+    else w.null();
+    w.end_object();
   }
   w.end_array();
   buffer.push_back('\n');

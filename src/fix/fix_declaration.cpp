@@ -10,7 +10,6 @@
 // body is. Why: the declaration selects tests; the code already decides it.
 #include "fix/fixes.h"
 #include "fix/source_text.h"
-#include "util/ascii.h"
 
 namespace hwclass {
 namespace {
@@ -20,28 +19,13 @@ std::string declaration_text(const std::string& member, bool annotated) {
          " = HardwareClassification." + member;
 }
 
-std::string meant_member(const Declaration& d, const Vocabulary& v) {
-  switch (d.reason) {
-    case InvalidReason::AliasMember: return d.alias_of;
-    case InvalidReason::QualifiedName: return v.is_member(d.member) ? d.member : "";
-    case InvalidReason::StringValue: {
-      std::string s = d.value_text;
-      if (s.size() < 2 || (s.front() != '"' && s.front() != '\'') || s.back() != s.front()) return "";
-      s = ascii_upper(s.substr(1, s.size() - 2));
-      if (const std::string* alias = v.alias_target(s)) return *alias;
-      return v.is_member(s) ? s : "";
-    }
-    default: return "";
-  }
-}
-
 }  // namespace
 
 void fix_declaration_form(const FixContext& c) {
   for (const ClassFact& cls : c.file.classes) {
     const Declaration& d = cls.declaration;
     if (d.state != DeclarationState::Invalid) continue;
-    std::string member = meant_member(d, c.vocabulary);
+    std::string member = c.vocabulary.intended_member(d);
     if (member.empty()) continue;
     c.out.push_back({d.location.start_byte, d.location.end_byte, declaration_text(member, d.annotated),
                      "declaration-form"});

@@ -20,6 +20,7 @@ struct Finding {
   std::string message;        // without upstream's trailing hint sentence
   bool upstream = false;      // part of upstream's TEST_LINTER rule set
   uint32_t source_line = 0;   // the line to show when it is not `line` (parse_error: where the error is)
+  const char* fix = nullptr;  // "safe" or "unsafe" when `hwclass fix` has one for this finding
 };
 
 }  // namespace hwclass

@@ -6,13 +6,29 @@
 // Why: the runtime filter drops unclassified tests from every
 // --hw-classification run.
 // Example: `hw_classification = "GENERIC"`, `HardwareClassification.DEVICE_GENERIC`.
-// Fix: none yet (`hwclass classify` says which member the code needs).
+// Fix: safe where `hwclass fix` has one: an invalid form whose member is
+// clear (declaration-form), or a class whose classification is inferred with
+// high confidence and needs no split (add-classification).
+#include "classify/classifier.h"
 #include "lint/rule_context.h"
+#include "resolve/resolved.h"
 
 namespace hwclass {
+namespace {
+
+bool fix_exists(const ClassContext& c) {
+  const Declaration& d = c.cls.declaration;
+  if (d.state == DeclarationState::Invalid) return !c.vocabulary.intended_member(d).empty();
+  if (!c.world || c.file_index < 0 || c.cls.damaged) return false;
+  Verdict v = classify_class(c.world->files, c.world->resolution, c.vocabulary, ClassRef{c.file_index, c.class_index});
+  return v.confidence == Confidence::High && v.split.empty();
+}
+
+}  // namespace
 
 void check_hw_classification(const ClassContext& c) {
   c.report(c.cls.line, "Test class '" + c.cls.name + "': missing or invalid hw_classification.");
+  if (!c.settings.upstream_only && fix_exists(c)) c.out.back().fix = "safe";
 }
 
 }  // namespace hwclass

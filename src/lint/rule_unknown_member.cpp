@@ -18,6 +18,7 @@ void check_unknown_member(const ClassContext& c) {
   if (d.reason == InvalidReason::AliasMember) {
     c.report(line, "Test class '" + c.cls.name + "': " + written + " is the early name of " + d.alias_of +
                        "; declare HardwareClassification." + d.alias_of + ".");
+    c.out.back().fix = "safe";
   } else if (d.reason == InvalidReason::UnknownMember) {
     std::string guess = closest_name(d.member, c.vocabulary.members), known;
     for (const auto& m : c.vocabulary.members) known += (known.empty() ? "" : ", ") + m;

@@ -1,5 +1,6 @@
 #include "vocab/vocabulary.h"
 
+#include "util/ascii.h"
 #include "util/hash.h"
 
 #include <fstream>
@@ -228,6 +229,21 @@ bool Vocabulary::is_member(std::string_view name) const {
 const std::string* Vocabulary::alias_target(std::string_view name) const {
   auto it = member_aliases.find(std::string(name));
   return it == member_aliases.end() ? nullptr : &it->second;
+}
+
+std::string Vocabulary::intended_member(const Declaration& d) const {
+  switch (d.reason) {
+    case InvalidReason::AliasMember: return d.alias_of;
+    case InvalidReason::QualifiedName: return is_member(d.member) ? d.member : "";
+    case InvalidReason::StringValue: {
+      std::string s = d.value_text;
+      if (s.size() < 2 || (s.front() != '"' && s.front() != '\'') || s.back() != s.front()) return "";
+      s = ascii_upper(s.substr(1, s.size() - 2));
+      if (const std::string* alias = alias_target(s)) return *alias;
+      return is_member(s) ? s : "";
+    }
+    default: return "";
+  }
 }
 
 const DeviceInfo* Vocabulary::device_of_member(std::string_view member) const {

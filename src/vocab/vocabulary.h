@@ -85,6 +85,10 @@ class Vocabulary {
   }
 
   bool is_member(std::string_view name) const;
+  // The member an invalid declaration plainly means: DEVICE_GENERIC's new
+  // name, a qualified enum's member, a string naming a member ("generic");
+  // "" when it is not plain (a typo, a bare annotation, anything else).
+  std::string intended_member(const Declaration& declaration) const;
   const std::string* alias_target(std::string_view name) const;
   const DeviceInfo* device(std::string_view key) const;
   const DeviceInfo* device(const DeviceName& name) const { return name.names_one() ? device(name.key) : nullptr; }

@@ -16,4 +16,13 @@ before=$(cd "$work/tree" && find test -type f -exec cksum {} + | sort)
 after=$(cd "$work/tree" && find test -type f -exec cksum {} + | sort)
 [ "$before" = "$after" ] || { echo "FAIL: a second --write changed files"; status=1; }
 "$hw" fix --isolated -q --diff --root "$work/tree" "$work/tree/test" >/dev/null || { echo "FAIL: --diff after --write exited $?"; status=1; }
+# --update-allowlist: entries that now pass or are gone drop out, byte for byte
+# as 'allowlist prune' writes them; test_still_failing.py (a class that needs
+# a split, so left undeclared) stays.
+mkdir -p "$work/tree2" && cp -r "$golden/fix-tree/test" "$work/tree2/"
+allowlist="$work/tree2/tools/linter/adapters/test_linter_allowlist.json"
+mkdir -p "$(dirname "$allowlist")"
+printf '[\n  "test/test_crlf.py",\n  "test/test_gone.py",\n  "test/test_still_failing.py"\n]\n' >"$allowlist"
+"$hw" fix --isolated -q --write --update-allowlist --root "$work/tree2" "$work/tree2/test" >/dev/null || status=1
+printf '[\n  "test/test_still_failing.py"\n]\n' | cmp -s - "$allowlist" || { echo "FAIL: allowlist after --update-allowlist:"; cat "$allowlist"; status=1; }
 exit $status
