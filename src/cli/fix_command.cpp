@@ -24,7 +24,7 @@ struct FixState {
   CommonOptions common;
   std::vector<std::string> select, ignore;
   std::string format = "diff", code = "TEST_LINTER", allowlist;
-  bool write = false, diff = false, update_allowlist = false;
+  bool write = false, diff = false, update_allowlist = false, unsafe = false;
 };
 
 std::vector<const FixRule*> chosen_rules(const FixState& s) {
@@ -44,19 +44,21 @@ std::vector<const FixRule*> chosen_rules(const FixState& s) {
   std::vector<const FixRule*> out;
   for (const FixRule& r : all_fix_rules()) {
     bool selected = s.select.empty() || std::find(s.select.begin(), s.select.end(), r.id) != s.select.end();
-    if (selected && std::find(s.ignore.begin(), s.ignore.end(), r.id) == s.ignore.end()) out.push_back(&r);
+    bool allowed = r.safety == FixSafety::Safe || s.unsafe;
+    if (selected && allowed && std::find(s.ignore.begin(), s.ignore.end(), r.id) == s.ignore.end()) out.push_back(&r);
   }
   return out;
 }
 
 std::string lintrunner_fix_line(const FileFacts& f, const std::string& code, const std::string& original,
-                                const std::string& replacement, size_t fixes) {
+                                const std::string& replacement, size_t fixes, bool unsafe) {
   std::string out;
   JsonWriter w(out);
   w.begin_object().field("path", f.path).key("line").null().key("char").null().field("code", code);
-  w.field("severity", "warning").field("name", "suggested-fixes").field("original", original);
+  // Unsafe fixes are marked "advice", so a reviewer can tell them apart.
+  w.field("severity", unsafe ? "advice" : "warning").field("name", "suggested-fixes").field("original", original);
   w.field("replacement", replacement);
-  w.field("description", std::to_string(fixes) + (fixes == 1 ? " safe fix" : " safe fixes") +
+  w.field("description", std::to_string(fixes) + (unsafe ? " fixes, some unsafe" : fixes == 1 ? " safe fix" : " safe fixes") +
                              ". Run `lintrunner -a --take " + code + "` to apply them.");
   w.end_object();
   return out + "\n";
@@ -114,7 +116,11 @@ int run_fix(const CLI::App& cmd, FixState& s) {
     ++changed;
     for (const Edit& e : edits) ++per_rule[e.rule];
     if (lintrunner) {
-      sink.write(lintrunner_fix_line(f, s.code, source, fixed, edits.size()));
+      bool unsafe = std::any_of(edits.begin(), edits.end(), [](const Edit& e) {
+        const FixRule* r = find_fix_rule(e.rule);
+        return !r || r->safety == FixSafety::Unsafe;
+      });
+      sink.write(lintrunner_fix_line(f, s.code, source, fixed, edits.size(), unsafe));
     } else if (s.write) {
       if (::access(result.discovery.files[i].absolute_path.c_str(), W_OK) != 0) {
         skipped_files.push_back(f.path + ": not writable; not fixed");
@@ -143,7 +149,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
     for (const auto& [rule, n] : per_rule) fixes += n, by_rule += (by_rule.empty() ? "" : ", ") + rule + " " + std::to_string(n);
     std::cerr << (s.write ? "fixed " : "would fix ") << changed << (changed == 1 ? " file" : " files") << " ("
               << fixes << (fixes == 1 ? " fix" : " fixes") << (by_rule.empty() ? "" : ": " + by_rule) << ")";
-    std::cerr << "; " << skipped_classes.size() << (skipped_classes.size() == 1 ? " class" : " classes") << " left as they are"
+    std::cerr << "; " << skipped_classes.size() << (skipped_classes.size() == 1 ? " class left as it is" : " classes left as they are")
               << (skipped_classes.empty() ? "" : s.common.verbose ? ":" : " (-v lists them)") << "\n";
     if (s.common.verbose)
       for (const auto& why : skipped_classes) std::cerr << "  " << why << "\n";
@@ -163,6 +169,9 @@ CommandRunner register_fix(CLI::App& app) {
   add_common_options(*cmd, s->common);
   cmd->add_flag("--write,--fix", s->write, "Apply the fixes (atomically; a file changed since it was read is left alone)");
   cmd->add_flag("--diff", s->diff, "Print the diff and exit 1 when anything would change (for CI)");
+  cmd->add_flag("--unsafe-fixes", s->unsafe,
+                "Also the fixes that change what a test runs on (device parameter, device strings, .cuda(), "
+                "torch.cuda calls), for review");
   cmd->add_flag("--update-allowlist", s->update_allowlist,
                 "With --write: then drop the allowlist entries that now pass, as 'allowlist prune' does");
   cmd->add_option("--allowlist", s->allowlist, "Allowlist file for --update-allowlist (default <root>/tools/linter/"

@@ -230,7 +230,12 @@ Method Extractor::read_method(TSNode function, TSNode decorated) const {
   m.line = ts_node_start_point(function).row + 1;
   m.is_async = has_async_token(function, g_);
   m.is_test = starts_with(m.name, "test");
-  read_parameters(ts_node_child_by_field_id(function, g_.f_parameters), m);
+  TSNode parameters = ts_node_child_by_field_id(function, g_.f_parameters);
+  read_parameters(parameters, m);
+  if (!ts_node_is_null(parameters) && ts_node_named_child_count(parameters) > 0) {
+    TSNode first = ts_node_named_child(parameters, 0);
+    if (g_.kind(first) == NodeKind::Identifier && text(first) == "self") m.self_end_byte = ts_node_end_byte(first);
+  }
   if (!ts_node_is_null(decorated)) {
     uint32_t count = ts_node_named_child_count(decorated);
     for (uint32_t i = 0; i < count; ++i) {

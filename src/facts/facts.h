@@ -46,6 +46,7 @@ struct Method {
   bool is_test = false;  // the name starts with "test", as upstream decides
   std::vector<Parameter> parameters;
   std::vector<Decorator> decorators;
+  uint32_t self_end_byte = 0;  // just after a first parameter named `self` (where `device` goes); 0 if none
 };
 
 enum class DeclarationState { Absent, Valid, Invalid };

@@ -67,7 +67,7 @@ std::string unified_diff(const std::string& path, const std::string& source, con
                         (e.start == 0 || source[e.start - 1] == '\n');
     size_t first = e.start == source.size() ? lines : line_of(e.start);
     size_t last = clean_insert ? first : line_of(e.end > e.start ? e.end - 1 : e.start) + 1;
-    if (!clusters.empty() && first < clusters.back().last) {
+    if (!clusters.empty() && first <= clusters.back().last) {  // overlapping or touching: one block
       clusters.back().last = std::max(clusters.back().last, last);
       clusters.back().edits.push_back(e);
     } else {

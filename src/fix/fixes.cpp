@@ -12,6 +12,14 @@ const std::vector<FixRule>& all_fix_rules() {
        fix_add_classification},
       {"add-import", FixSafety::Safe,
        "Imports HardwareClassification from common_utils where a declaration needs it.", fix_add_import},
+      {"add-device-param", FixSafety::Unsafe,
+       "Gives the test methods of a class migrating to ACCELERATOR the device parameter.", fix_add_device_param},
+      {"device-to-param", FixSafety::Unsafe,
+       "In tests that take device, a device string in a device position becomes device.", fix_device_strings},
+      {"cuda-to-device", FixSafety::Unsafe, "In tests that take device, x.cuda() becomes x.to(device).",
+       fix_tensor_methods},
+      {"accelerator-api", FixSafety::Unsafe,
+       "torch.cuda calls with a device-generic spelling (rules/devices.toml) become it.", fix_accelerator_calls},
   };
   return rules;
 }

@@ -39,5 +39,9 @@ const FixRule* find_fix_rule(const std::string& id);
 void fix_declaration_form(const FixContext& c);
 void fix_add_classification(const FixContext& c);
 void fix_add_import(const FixContext& c);
+void fix_add_device_param(const FixContext& c);
+void fix_device_strings(const FixContext& c);
+void fix_tensor_methods(const FixContext& c);
+void fix_accelerator_calls(const FixContext& c);
 
 }  // namespace hwclass

@@ -128,6 +128,10 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
       for (const auto& [name, spelling] : *eq)
         v.accelerator_equivalents[std::string(name.str())] = spelling.value<std::string>().value_or("");
   }
+  if (const auto* fix = root["fix"].as_table()) {
+    check_keys(*fix, {"device_type_contexts"}, source, "[fix]");
+    v.device_type_contexts = string_list(*fix, "device_type_contexts", source, false);
+  }
   if (const auto* agg = root["aggregators"].as_table())
     for (const auto& [dir, file] : *agg) {
       auto target = file.value<std::string>();
@@ -148,7 +152,7 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
   }
   check_keys(root,
              {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators", "instantiate",
-              "aggregators", "classify"},
+              "aggregators", "classify", "fix"},
              source, "the top level");
   if (root["schema"].value<int64_t>().value_or(0) != 1)
     throw ConfigError(source + ": 'schema' must be 1");

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """hwclass fix --write (safe fixes) on a copy of PyTorch 2.6.0's test/ tree.
 
-    fix_tree.py HWCLASS TREE_ROOT
+    fix_tree.py HWCLASS TREE_ROOT [--unsafe-fixes]
 
 Checks with CPython's ast, independently of hwclass: every changed file
 still parses; the classes that gained a declaration are exactly those whose
 declaration changed; a second run changes nothing (--diff exits 0); and
 `hwclass lint --upstream` reports no [hw_classification] for those classes.
 Prints how many classes were fixed and how many were left, and why.
+With --unsafe-fixes: the same, and hwclass lint finds fewer
+hardcoded-device sites in the changed files than before.
 """
 import ast
 import json
@@ -36,13 +38,14 @@ def declarations(path: pathlib.Path) -> dict:
 
 def main() -> int:
     hwclass, root = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
+    unsafe = sys.argv[3:] == ["--unsafe-fixes"]
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         copy = pathlib.Path(tmp)
         shutil.copytree(root / "test", copy / "test", symlinks=True)
         before = {p: p.read_bytes() for p in (copy / "test").rglob("*.py")}
-        run = subprocess.run([hwclass, "fix", "--isolated", "-v", "--write", "--root", str(copy), str(copy / "test")],
-                             capture_output=True, text=True)
+        run = subprocess.run([hwclass, "fix", "--isolated", "-v", "--write", *(["--unsafe-fixes"] if unsafe else []),
+                              "--root", str(copy), str(copy / "test")], capture_output=True, text=True)
         if run.returncode != 0:
             print(run.stderr[-2000:])
             return 1
@@ -74,8 +77,8 @@ def main() -> int:
                 if decl != before_decls.get(cls):
                     fixed.setdefault(rel, set()).add(cls)
         print(f"fixed {sum(len(c) for c in fixed.values())} classes in {len(fixed)} files")
-        again = subprocess.run([hwclass, "fix", "--isolated", "-q", "--diff", "--root", str(copy), str(copy / "test")],
-                               capture_output=True, text=True)
+        again = subprocess.run([hwclass, "fix", "--isolated", "-q", "--diff", *(["--unsafe-fixes"] if unsafe else []),
+                                "--root", str(copy), str(copy / "test")], capture_output=True, text=True)
         if again.returncode != 0:
             failures.append("a second run would change: " + again.stdout[:300])
         lint = subprocess.run([hwclass, "lint", "--isolated", "-q", "--upstream", "--format", "json", "--root", str(copy),
@@ -84,6 +87,30 @@ def main() -> int:
             m = re.match(r"Test class '([^']+)'", f["message"])
             if f["rule"] == "hw_classification" and m and m.group(1) in fixed.get(f["relative_path"], set()):
                 failures.append(f"{f['relative_path']}::{m.group(1)} still gets [hw_classification]")
+        if unsafe:
+            # Against the same tree with the safe fixes only: hardcoded-device
+            # reports only declared classes, which the safe fixes declare.
+            safe = pathlib.Path(tmp) / "safe"
+            shutil.copytree(root / "test", safe / "test", symlinks=True)
+            subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--root", str(safe), str(safe / "test")],
+                           check=True, capture_output=True)
+            changed = [str(p.relative_to(safe)) for p in (safe / "test").rglob("*.py")
+                       if p.read_bytes() != (copy / p.relative_to(safe)).read_bytes()]
+
+            # lint's hardcoded-device sees declared classes only, and the
+            # unsafe fixes mostly touch classes the safe ones leave undeclared,
+            # so count the scan's single-device sites inside test classes.
+            def hardcoded(tree):
+                out = subprocess.run([hwclass, "scan", "--isolated", "-q", "--root", str(tree),
+                                      *[str(tree / rel) for rel in changed]], capture_output=True, text=True)
+                kinds = {"device-string", "tensor-method", "accelerator-api"}
+                return sum(1 for f in json.loads(out.stdout)["files"] for site in f["sites"]
+                           if site["kind"] in kinds and "." in site["owner"] and site["device"] == "cuda")
+            was, now = hardcoded(safe), hardcoded(copy)
+            print(f"cuda sites in the test classes of the {len(changed)} files the unsafe fixes changed: "
+                  f"{was} before, {now} after")
+            if not now < was:
+                failures.append("the unsafe fixes left as many hardcoded-device sites")
     for failure in failures[:20]:
         print("FAIL:", failure)
     return 1 if failures or not fixed else 0

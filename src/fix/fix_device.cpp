@@ -1,0 +1,116 @@
+// The unsafe fixes (`--unsafe-fixes`): they change what a test runs on, so
+// a person reviews them. They apply inside classes the migration takes to
+// ACCELERATOR (classify's target, or its inference), to test methods:
+// - add-device-param: a test method without `device` gets it after `self`,
+//   where instantiate_device_type_tests passes it;
+// - device-to-param: a device string in a device position ("cuda",
+//   "cuda:0", f"cuda:{i}") becomes the test's `device`;
+// - cuda-to-device: `x.cuda()` becomes `x.to(device)`;
+// - accelerator-api: `torch.cuda.synchronize()` and the other calls with a
+//   device-generic spelling in rules/devices.toml ([classify]
+//   accelerator_equivalents) that needs no `device` become that spelling.
+#include <algorithm>
+
+#include "facts/queries.h"
+#include "fix/fixes.h"
+
+namespace hwclass {
+namespace {
+
+bool migrating_to_accelerator(const Verdict& v) {
+  return (v.target.empty() ? v.inferred : v.target) == "ACCELERATOR" && v.split.empty();
+}
+
+const Method* method_named(const ClassFact& cls, const std::string& name) {
+  for (const Method& m : cls.methods)
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+bool takes_device(const Method& m) {
+  return std::any_of(m.parameters.begin(), m.parameters.end(), [](const Parameter& p) { return is_device_parameter(p); });
+}
+
+// The test methods whose device sites the device fixes may rewrite: those
+// that take `device` or get it from add-device-param.
+bool has_device(const FixContext& c, const ClassFact& cls, const std::string& method) {
+  const Method* m = method_named(cls, method);
+  if (!m || !m->is_test) return false;
+  if (takes_device(*m)) return true;
+  return std::any_of(c.earlier.begin(), c.earlier.end(),
+                     [&](const Edit& e) { return e.rule == "add-device-param" && e.start == m->self_end_byte; });
+}
+
+}  // namespace
+
+void fix_add_device_param(const FixContext& c) {
+  for (const auto& [index, v] : c.verdicts) {
+    const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
+    if (!migrating_to_accelerator(v) || cls.damaged) continue;
+    // Without instantiate_device_type_tests nothing passes `device`.
+    if (upstream_instantiation(c.file, cls.name) < 0) {
+      bool needs = std::any_of(cls.methods.begin(), cls.methods.end(),
+                               [](const Method& m) { return m.is_test && !takes_device(m); });
+      if (needs)
+        c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name +
+                            ": not instantiated, so nothing would pass `device` (add instantiate_device_type_tests)");
+      continue;
+    }
+    for (const Method& m : cls.methods) {
+      if (!m.is_test || takes_device(m)) continue;
+      if (!m.self_end_byte) {
+        c.skipped.push_back("line " + std::to_string(m.line) + ": " + cls.name + "." + m.name + ": no `self` to follow");
+        continue;
+      }
+      c.out.push_back({m.self_end_byte, m.self_end_byte, ", device", "add-device-param"});
+    }
+  }
+}
+
+namespace {
+
+void fix_sites(const FixContext& c, SiteKind kind, const char* rule) {
+  for (const DeviceSite& s : c.file.sites) {
+    // torch.randn(3).cuda() reads as the device's API; it is a tensor method.
+    const std::string* spelling = s.kind == SiteKind::AcceleratorApi ? c.vocabulary.accelerator_equivalent(s.text) : nullptr;
+    SiteKind as = s.kind == SiteKind::AcceleratorApi && spelling && spelling->empty() ? SiteKind::TensorMethod : s.kind;
+    if (as != kind) continue;
+    if (s.class_index < 0 || s.method.empty() || s.in_decorator || s.guarded || s.in_condition) continue;
+    auto v = c.verdicts.find(s.class_index);
+    if (v == c.verdicts.end() || !migrating_to_accelerator(v->second)) continue;
+    const ClassFact& cls = c.file.classes[static_cast<size_t>(s.class_index)];
+    if (!c.vocabulary.names_one_accelerator(s.device) || !has_device(c, cls, s.method)) continue;
+    const std::string span = c.source.substr(s.location.start_byte, s.location.end_byte - s.location.start_byte);
+    if (s.kind == SiteKind::DeviceString && !s.value_only) {
+      // autocast("cuda") takes a device type; the test's device may be "cuda:0".
+      size_t before = c.source.find_last_not_of(" \t", s.location.start_byte ? s.location.start_byte - 1 : 0);
+      std::string_view head(c.source.data(), before == std::string::npos ? 0 : before + 1);
+      bool type = std::any_of(c.vocabulary.device_type_contexts.begin(), c.vocabulary.device_type_contexts.end(),
+                              [&](const std::string& ctx) {
+                                return head.size() >= ctx.size() && head.substr(head.size() - ctx.size()) == ctx;
+                              });
+      c.out.push_back({s.location.start_byte, s.location.end_byte, type ? "torch.device(device).type" : "device", rule});
+    } else if (as == SiteKind::TensorMethod) {
+      // Only the empty-argument form: .cuda(0) and .cuda(non_blocking=True) say more.
+      std::string tail = "." + s.device.key + "()";
+      if (span.size() > tail.size() && span.compare(span.size() - tail.size(), tail.size(), tail) == 0) {
+        uint32_t from = s.location.end_byte - static_cast<uint32_t>(tail.size());
+        c.out.push_back({from, s.location.end_byte, ".to(device)", rule});
+      }
+    } else if (s.kind == SiteKind::AcceleratorApi && !s.via_alias) {
+      size_t paren = span.find('(');
+      if (!spelling || spelling->empty() || spelling->find("(device)") != std::string::npos ||
+          paren == std::string::npos || span.rfind("torch.", 0) != 0 || span.find('(') != span.rfind('('))
+        continue;  // only a plain torch.<device>.<name>(...) call is rewritten
+      c.out.push_back({s.location.start_byte, s.location.start_byte + static_cast<uint32_t>(paren), *spelling, rule});
+    }
+  }
+}
+
+}  // namespace
+
+void fix_device_strings(const FixContext& c) { fix_sites(c, SiteKind::DeviceString, "device-to-param"); }
+void fix_tensor_methods(const FixContext& c) { fix_sites(c, SiteKind::TensorMethod, "cuda-to-device"); }
+void fix_accelerator_calls(const FixContext& c) { fix_sites(c, SiteKind::AcceleratorApi, "accelerator-api"); }
+
+}  // namespace hwclass
