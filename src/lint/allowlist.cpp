@@ -6,24 +6,14 @@
 
 #include "util/json_writer.h"
 #include "util/error.h"
+#include "util/json_file.h"
 
 namespace hwclass {
 
 std::set<std::string> read_allowlist(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return {};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(buffer.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    // nlohmann reports a byte offset; turn it into the line a person looks for.
-    std::string text = buffer.str();
-    size_t line = 1;
-    for (size_t i = 0; i < e.byte && i < text.size(); ++i) line += text[i] == '\n';
-    throw ConfigError(path + ":" + std::to_string(line) + ": not valid JSON");
-  }
+  nlohmann::json doc = read_json_file(path, in);
   std::set<std::string> out;
   if (doc.is_object()) {
     for (const auto& [key, value] : doc.items()) out.insert(key);

@@ -7,6 +7,7 @@
 #include <tinyxml2.h>
 
 #include "util/error.h"
+#include "util/json_file.h"
 
 namespace hwclass {
 namespace {
@@ -95,17 +96,7 @@ std::vector<std::string> read_class_times(const std::string& path, const std::st
                                           const std::string& test_config, Durations& into) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(path + ": cannot read");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(buffer.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    std::string text = buffer.str();
-    size_t line = 1;
-    for (size_t i = 0; i < e.byte && i < text.size(); ++i) line += text[i] == '\n';
-    throw ConfigError(path + ":" + std::to_string(line) + ": not valid JSON");
-  }
+  nlohmann::json doc = read_json_file(path, in);
   std::vector<std::string> warnings;
   const nlohmann::json* table = nullptr;
   const std::vector<std::pair<std::string, std::string>> tries = {
