@@ -8,6 +8,8 @@
 // classify infers with high confidence, not split, gets the declaration as
 // the first statement of its body (after the docstring), indented as the
 // body is. Why: the declaration selects tests; the code already decides it.
+#include <algorithm>
+
 #include "fix/fixes.h"
 #include "fix/source_text.h"
 
@@ -36,14 +38,20 @@ void fix_add_classification(const FixContext& c) {
   for (const auto& [index, v] : c.verdicts) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
     if (cls.declaration.state != DeclarationState::Absent || !cls.is_test_class) continue;
+    // A class this run instantiates (--unsafe-fixes) is ACCELERATOR now.
+    bool migrated = std::any_of(c.earlier.begin(), c.earlier.end(), [&](const Edit& e) {
+      return e.rule == "add-instantiation" &&
+             e.text.find("instantiate_device_type_tests(" + cls.name + ",") != std::string::npos;
+    });
+    const std::string member = migrated ? "ACCELERATOR" : v.inferred;
     auto skip = [&](const std::string& why) {
       c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": " + why);
     };
-    if (v.confidence != Confidence::High) {
+    if (!migrated && v.confidence != Confidence::High) {
       skip(std::string("the inference is ") + to_string(v.confidence) + " confidence");
       continue;
     }
-    if (!v.split.empty()) {
+    if (!migrated && !v.split.empty()) {
       skip("it needs a split (hwclass explain)");
       continue;
     }
@@ -65,7 +73,7 @@ void fix_add_classification(const FixContext& c) {
       if (line.rfind(indent + "#", 0) != 0) break;
       start = previous;
     }
-    std::string line = indent + declaration_text(v.inferred, false);
+    std::string line = indent + declaration_text(member, false);
     if (cls.docstring_end_byte) {
       size_t after = next_line(s, cls.docstring_end_byte);
       std::string nl = newline_at(s, cls.docstring_end_byte);

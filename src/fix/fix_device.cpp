@@ -1,10 +1,13 @@
 // The unsafe fixes (`--unsafe-fixes`): they change what a test runs on, so
 // a person reviews them. They apply inside classes the migration takes to
 // ACCELERATOR (classify's target, or its inference), to test methods:
+// - add-instantiation: the instantiate_device_type_tests call after a class
+//   nothing instantiates, and its import;
 // - add-device-param: a test method without `device` gets it after `self`,
 //   where instantiate_device_type_tests passes it;
 // - device-to-param: a device string in a device position ("cuda",
-//   "cuda:0", f"cuda:{i}") becomes the test's `device`;
+//   "cuda:0"; not f"cuda:{i}", which names one of several) becomes the
+//   test's `device`;
 // - cuda-to-device: `x.cuda()` becomes `x.to(device)`;
 // - accelerator-api: `torch.cuda.synchronize()` and the other calls with a
 //   device-generic spelling in rules/devices.toml ([classify]
@@ -13,12 +16,16 @@
 
 #include "facts/queries.h"
 #include "fix/fixes.h"
+#include "fix/source_text.h"
 
 namespace hwclass {
 namespace {
 
+// A class declared otherwise keeps its declaration's contract: the fixes do
+// not turn a declared GENERIC or CUDA class into a device template.
 bool migrating_to_accelerator(const Verdict& v) {
-  return (v.target.empty() ? v.inferred : v.target) == "ACCELERATOR" && v.split.empty();
+  return (v.target.empty() ? v.inferred : v.target) == "ACCELERATOR" && v.split.empty() &&
+         (v.declared.empty() || v.declared == "ACCELERATOR");
 }
 
 const Method* method_named(const ClassFact& cls, const std::string& name) {
@@ -47,8 +54,13 @@ void fix_add_device_param(const FixContext& c) {
   for (const auto& [index, v] : c.verdicts) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
     if (!migrating_to_accelerator(v) || cls.damaged) continue;
-    // Without instantiate_device_type_tests nothing passes `device`.
-    if (upstream_instantiation(c.file, cls.name) < 0) {
+    // Without instantiate_device_type_tests (or add-instantiation) nothing passes `device`.
+    bool instantiated = upstream_instantiation(c.file, cls.name) >= 0 ||
+                        std::any_of(c.earlier.begin(), c.earlier.end(), [&](const Edit& e) {
+                          return e.rule == "add-instantiation" &&
+                                 e.text.find("instantiate_device_type_tests(" + cls.name + ",") != std::string::npos;
+                        });
+    if (!instantiated) {
       bool needs = std::any_of(cls.methods.begin(), cls.methods.end(),
                                [](const Method& m) { return m.is_test && !takes_device(m); });
       if (needs)
@@ -67,6 +79,40 @@ void fix_add_device_param(const FixContext& c) {
   }
 }
 
+// add-instantiation: a class the migration takes to ACCELERATOR that nothing
+// instantiates gets `instantiate_device_type_tests(TestX, globals())` after
+// it, at its indentation, and the import. Its tests are renamed by it
+// (TestX.test_y -> TestXCUDA.test_y_cuda), which is why it is unsafe.
+void fix_add_instantiation(const FixContext& c) {
+  bool added = false;
+  for (const auto& [index, v] : c.verdicts) {
+    const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
+    if (!migrating_to_accelerator(v) || cls.damaged || upstream_instantiation(c.file, cls.name) >= 0) continue;
+    const std::string& s = c.source;
+    size_t header = 0;  // the class line's start
+    for (uint32_t line = 1; line < cls.line && header < s.size(); ++line) header = next_line(s, header);
+    size_t indent_end = s.find_first_not_of(" \t", header);
+    std::string indent = s.substr(header, indent_end - header);
+    if (s.compare(indent_end, 6, "class ") != 0 && s.compare(indent_end, 1, "@") != 0) {
+      c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": its class line is not plain");
+      continue;
+    }
+    size_t after = next_line(s, cls.body_end_byte ? cls.body_end_byte - 1 : 0);
+    std::string nl = newline_at(s, header);
+    std::string text = (after == s.size() && !s.empty() && s.back() != '\n' ? nl : std::string()) + nl + nl + indent +
+                       "instantiate_device_type_tests(" + cls.name + ", globals())" + nl;
+    c.out.push_back({static_cast<uint32_t>(after), static_cast<uint32_t>(after), text, "add-instantiation"});
+    added = true;
+  }
+  bool bound = false;
+  for (const Import& imp : c.file.imports)
+    bound |= imp.bound_name() == "instantiate_device_type_tests" ||
+             (imp.name == "*" && imp.module == "torch.testing._internal.common_device_type");
+  if (added && !bound)
+    add_import_edits(c, "torch.testing._internal.common_device_type", "instantiate_device_type_tests",
+                     "add-instantiation");
+}
+
 namespace {
 
 void fix_sites(const FixContext& c, SiteKind kind, const char* rule) {
@@ -81,6 +127,8 @@ void fix_sites(const FixContext& c, SiteKind kind, const char* rule) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(s.class_index)];
     if (!c.vocabulary.names_one_accelerator(s.device) || !has_device(c, cls, s.method)) continue;
     const std::string span = c.source.substr(s.location.start_byte, s.location.end_byte - s.location.start_byte);
+    // f"cuda:{i}" names one device of several: `device` would lose which.
+    if (s.kind == SiteKind::DeviceString && (s.text[0] == 'f' || s.text[0] == 'F')) continue;
     if (s.kind == SiteKind::DeviceString && !s.value_only) {
       // autocast("cuda") takes a device type; the test's device may be "cuda:0".
       size_t before = c.source.find_last_not_of(" \t", s.location.start_byte ? s.location.start_byte - 1 : 0);

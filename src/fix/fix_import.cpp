@@ -43,10 +43,14 @@ std::string bare(std::string entry) {  // "Foo as Bar," -> "foo"
 
 void fix_add_import(const FixContext& c) {
   if (binds_enum(c.file) || !needs_enum(c)) return;
+  add_import_edits(c, kModule, kName, "add-import");
+}
+
+void add_import_edits(const FixContext& c, const std::string& module, const std::string& name, const char* rule) {
   const std::string& s = c.source;
-  const std::string name = kName, lowered = ascii_lower(name);
+  const std::string lowered = ascii_lower(name);
   for (const Import& imp : c.file.imports) {
-    if (imp.module != kModule || imp.name.empty()) continue;
+    if (imp.module != module || imp.name.empty()) continue;
     std::string statement = s.substr(imp.start_byte, imp.end_byte - imp.start_byte);
     size_t keyword = statement.find(" import ");
     if (keyword == std::string::npos) continue;
@@ -78,11 +82,11 @@ void fix_add_import(const FixContext& c) {
         std::vector<Edit> edits;
         if (comma_at != std::string::npos && last_entry[comma_at] != ',')
           c.out.push_back({static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1),
-                           static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1), ",", "add-import"});
+                           static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1), ",", rule});
         insert = next_line(statement, last_start);
       }
       c.out.push_back({static_cast<uint32_t>(imp.start_byte + insert), static_cast<uint32_t>(imp.start_byte + insert),
-                       indent + name + "," + nl, "add-import"});
+                       indent + name + "," + nl, rule});
       return;
     }
     // All on one line (with or without parentheses): rebuild the name list.
@@ -104,7 +108,7 @@ void fix_add_import(const FixContext& c) {
     std::string rebuilt;
     for (size_t i = 0; i < entries.size(); ++i) rebuilt += (i ? ", " : "") + entries[i];
     c.out.push_back({static_cast<uint32_t>(imp.start_byte + from), static_cast<uint32_t>(imp.start_byte + to), rebuilt,
-                     "add-import"});
+                     rule});
     return;
   }
   // No common_utils import: a line of its own after the last top-level
@@ -115,14 +119,14 @@ void fix_add_import(const FixContext& c) {
   for (const Import& imp : c.file.imports)
     if (line_start(s, imp.start_byte) == imp.start_byte && imp.line < first_class) after = std::max(after, imp.end_byte);
   if (!after) {
-    c.skipped.push_back("line 1: the module: no top-level import to put HardwareClassification's after");
+    c.skipped.push_back("line 1: the module: no top-level import to put " + name + "'s after");
     return;
   }
   size_t at = next_line(s, after);
   std::string nl = newline_at(s, after);
-  std::string text = std::string("from ") + kModule + " import " + name + nl;
+  std::string text = "from " + module + " import " + name + nl;
   if (at == s.size() && !s.empty() && s.back() != '\n') text = nl + text;
-  c.out.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(at), text, "add-import"});
+  c.out.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(at), text, rule});
 }
 
 }  // namespace hwclass

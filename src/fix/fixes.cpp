@@ -7,11 +7,9 @@ const std::vector<FixRule>& all_fix_rules() {
       {"declaration-form", FixSafety::Safe,
        "Rewrites an invalid declaration form (a string, DEVICE_GENERIC, a qualified enum) as the valid one.",
        fix_declaration_form},
-      {"add-classification", FixSafety::Safe,
-       "Declares the classification classify infers with high confidence on an undeclared test class.",
-       fix_add_classification},
-      {"add-import", FixSafety::Safe,
-       "Imports HardwareClassification from common_utils where a declaration needs it.", fix_add_import},
+      {"add-instantiation", FixSafety::Unsafe,
+       "Instantiates a class the migration takes to ACCELERATOR with instantiate_device_type_tests (and imports it).",
+       fix_add_instantiation},
       {"add-device-param", FixSafety::Unsafe,
        "Gives the test methods of a class migrating to ACCELERATOR the device parameter.", fix_add_device_param},
       {"device-to-param", FixSafety::Unsafe,
@@ -20,6 +18,11 @@ const std::vector<FixRule>& all_fix_rules() {
        fix_tensor_methods},
       {"accelerator-api", FixSafety::Unsafe,
        "torch.cuda calls with a device-generic spelling (rules/devices.toml) become it.", fix_accelerator_calls},
+      {"add-classification", FixSafety::Safe,
+       "Declares the classification classify infers with high confidence on an undeclared test class.",
+       fix_add_classification},
+      {"add-import", FixSafety::Safe,
+       "Imports HardwareClassification from common_utils where a declaration needs it.", fix_add_import},
   };
   return rules;
 }

@@ -32,7 +32,9 @@ struct FixRule {
   void (*fix)(const FixContext&);
 };
 
-// Every fix rule, in the order they run (add-import last: it sees the others' edits).
+// Every fix rule, in the order they run: the unsafe device fixes before
+// add-classification (which declares what they migrate, so one run is
+// final), add-import last (it sees every declaration the others write).
 const std::vector<FixRule>& all_fix_rules();
 const FixRule* find_fix_rule(const std::string& id);
 
@@ -40,6 +42,10 @@ void fix_declaration_form(const FixContext& c);
 void fix_add_classification(const FixContext& c);
 void fix_add_import(const FixContext& c);
 void fix_add_device_param(const FixContext& c);
+void fix_add_instantiation(const FixContext& c);
+// Adds `name` to the module's `from module import ...` (in sorted place), or
+// a line of its own after the last top-level import before the first class.
+void add_import_edits(const FixContext& c, const std::string& module, const std::string& name, const char* rule);
 void fix_device_strings(const FixContext& c);
 void fix_tensor_methods(const FixContext& c);
 void fix_accelerator_calls(const FixContext& c);
