@@ -38,10 +38,13 @@ void fix_add_classification(const FixContext& c) {
   for (const auto& [index, v] : c.verdicts) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
     if (cls.declaration.state != DeclarationState::Absent || !cls.is_test_class) continue;
-    // A class this run instantiates (--unsafe-fixes) is ACCELERATOR now.
+    // A class this run's unsafe fixes migrate (instantiate, or edit inside
+    // it) is ACCELERATOR now, so the run declares that and a second run is idle.
     bool migrated = std::any_of(c.earlier.begin(), c.earlier.end(), [&](const Edit& e) {
-      return e.rule == "add-instantiation" &&
-             e.text.find("instantiate_device_type_tests(" + cls.name + ",") != std::string::npos;
+      if (e.rule == "add-instantiation")
+        return e.text.find("instantiate_device_type_tests(" + cls.name + ",") != std::string::npos;
+      const FixRule* r = find_fix_rule(e.rule);
+      return r && r->safety == FixSafety::Unsafe && e.start >= cls.body_start_byte && e.start < cls.body_end_byte;
     });
     const std::string member = migrated ? "ACCELERATOR" : v.inferred;
     auto skip = [&](const std::string& why) {

@@ -157,6 +157,30 @@ void fix_sites(const FixContext& c, SiteKind kind, const char* rule) {
 
 }  // namespace
 
+// only-to-accelerator: @onlyCUDA, @onlyXPU, @onlyOn("cuda") (one
+// accelerator) on a test of a class the migration takes to ACCELERATOR
+// becomes the device-generic decorator of the rules ([fix]
+// accelerator_only_decorator), which upstream's [decorator] allows, and it
+// is imported. @onlyCPU and multi-device decorators are left.
+void fix_only_to_accelerator(const FixContext& c) {
+  const std::string& decorator = c.vocabulary.accelerator_only_decorator;
+  if (decorator.empty()) return;
+  bool added = false;
+  for (const DeviceSite& s : c.file.sites) {
+    if (s.kind != SiteKind::OnlyDecorator || s.method.empty() || !c.vocabulary.names_one_accelerator(s.device)) continue;
+    auto v = c.verdicts.find(s.class_index);
+    if (v == c.verdicts.end() || !migrating_to_accelerator(v->second)) continue;
+    const Method* m = method_named(c.file.classes[static_cast<size_t>(s.class_index)], s.method);
+    if (!m || !m->is_test) continue;
+    c.out.push_back({s.location.start_byte, s.location.end_byte, "@" + decorator, "only-to-accelerator"});
+    added = true;
+  }
+  bool bound = false;
+  for (const Import& imp : c.file.imports)
+    bound |= imp.bound_name() == decorator || (imp.name == "*" && imp.module == c.vocabulary.accelerator_only_module);
+  if (added && !bound) add_import_edits(c, c.vocabulary.accelerator_only_module, decorator, "only-to-accelerator");
+}
+
 void fix_device_strings(const FixContext& c) { fix_sites(c, SiteKind::DeviceString, "device-to-param"); }
 void fix_tensor_methods(const FixContext& c) { fix_sites(c, SiteKind::TensorMethod, "cuda-to-device"); }
 void fix_accelerator_calls(const FixContext& c) { fix_sites(c, SiteKind::AcceleratorApi, "accelerator-api"); }

@@ -43,6 +43,7 @@ void fix_add_classification(const FixContext& c);
 void fix_add_import(const FixContext& c);
 void fix_add_device_param(const FixContext& c);
 void fix_add_instantiation(const FixContext& c);
+void fix_only_to_accelerator(const FixContext& c);
 // Adds `name` to the module's `from module import ...` (in sorted place), or
 // a line of its own after the last top-level import before the first class.
 void add_import_edits(const FixContext& c, const std::string& module, const std::string& name, const char* rule);

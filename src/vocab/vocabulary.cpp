@@ -129,8 +129,10 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
         v.accelerator_equivalents[std::string(name.str())] = spelling.value<std::string>().value_or("");
   }
   if (const auto* fix = root["fix"].as_table()) {
-    check_keys(*fix, {"device_type_contexts"}, source, "[fix]");
+    check_keys(*fix, {"device_type_contexts", "accelerator_only_decorator", "accelerator_only_module"}, source, "[fix]");
     v.device_type_contexts = string_list(*fix, "device_type_contexts", source, false);
+    v.accelerator_only_decorator = (*fix)["accelerator_only_decorator"].value<std::string>().value_or("");
+    v.accelerator_only_module = (*fix)["accelerator_only_module"].value<std::string>().value_or("");
   }
   if (const auto* agg = root["aggregators"].as_table())
     for (const auto& [dir, file] : *agg) {

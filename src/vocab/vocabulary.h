@@ -72,6 +72,7 @@ class Vocabulary {
   std::map<std::string, std::string> accelerator_equivalents;  // "synchronize" -> "torch.accelerator.synchronize"
   std::vector<std::string> value_apis;               // prefixes of calls that read a value: torch.version.
   std::vector<std::string> device_type_contexts;     // code before a device *type* string: "autocast(", "device_type="
+  std::string accelerator_only_decorator, accelerator_only_module;  // onlyAccelerator, where it lives; "" = none
 
   // The device-generic spelling of a device API call ("torch.cuda.synchronize()"),
   // nullptr when it has none; "" for a tensor method spelt as the module

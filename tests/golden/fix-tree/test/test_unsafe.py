@@ -21,3 +21,12 @@ class TestOnDevices(TestCase):
 
 
 instantiate_device_type_tests(TestOnDevices, globals())
+
+
+class TestOnlyCuda(TestCase):
+    @onlyCUDA
+    def test_k(self, device):
+        pass
+
+
+instantiate_device_type_tests(TestOnlyCuda, globals())
