@@ -32,12 +32,7 @@ std::vector<const FixRule*> chosen_rules(const FixState& s) {
   for (const FixRule& r : all_fix_rules()) known.push_back(r.id);
   auto check = [&](const std::vector<std::string>& ids, const char* option) {
     for (const auto& id : ids)
-      if (!find_fix_rule(id)) {
-        std::string guess = closest_name(id, known), list;
-        for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-        throw UsageError(std::string(option) + ": unknown fix rule '" + id + "'" +
-                         (guess.empty() ? "" : "; did you mean " + guess + "?") + " (fix rules: " + list + ")");
-      }
+      if (!find_fix_rule(id)) throw UsageError(unknown_name_message(option, "fix rule", id, known));
   };
   check(s.select, "--select");
   check(s.ignore, "--ignore");

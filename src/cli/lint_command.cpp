@@ -2,7 +2,6 @@
 // extract -> resolve (with imported context) -> lint rules -> emit.
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -79,12 +78,7 @@ std::vector<std::string> rule_ids(const std::vector<std::string>& given, const c
       continue;
     }
     const RuleInfo* rule = find_rule_any_spelling(id);
-    if (!rule) {
-      std::string guess = closest_name(id, known), list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      throw UsageError(std::string(option) + ": unknown rule '" + id + "'" +
-                       (guess.empty() ? "" : "; did you mean " + guess + "?") + " (rules: " + list + ")");
-    }
+    if (!rule) throw UsageError(unknown_name_message(option, "rule", id, known));
     ids.push_back(rule->id);
   }
   return ids;

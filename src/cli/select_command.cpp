@@ -120,14 +120,17 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   if (classes.empty() && s.common.verbose >= 0)
     std::cerr << "hwclass: note: nothing selected" << (only_shard ? " in this shard" : "") << "\n";
 
-  if (!s.check.empty()) {
+  // The manifest of what is printed (with --shard, that shard's classes).
+  auto manifest = [&] {
+    std::set<const SelectedClass*> printed(classes.begin(), classes.end());
     std::vector<TimedClass> shown;
     for (const TimedClass& t : timed)
-      if (std::find(classes.begin(), classes.end(), t.cls) != classes.end()) shown.push_back(t);
+      if (printed.count(t.cls)) shown.push_back(t);
     ManifestInputs in{request.members, s.use, s.device, s.common.paths, s.junit, s.times,
                       result.vocabulary.rules_hash};
-    return check_manifest(s.check, manifest_json(in, shown, shards, num_shards)) ? (inputs_ok ? 0 : 2) : 1;
-  }
+    return manifest_json(in, shown, shards, num_shards);
+  };
+  if (!s.check.empty()) return check_manifest(s.check, manifest()) ? (inputs_ok ? 0 : 2) : 1;
   OutputSink sink(s.common.output);
   if (s.format == "pytest") {
     sink.write(pytest_nodeids(classes));
@@ -138,12 +141,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   } else if (s.format == "github-matrix") {
     sink.write(github_matrix(shards, num_shards, s.device));
   } else {
-    std::vector<TimedClass> shown;
-    for (const TimedClass& t : timed)
-      if (std::find(classes.begin(), classes.end(), t.cls) != classes.end()) shown.push_back(t);
-    ManifestInputs in{request.members, s.use, s.device, s.common.paths, s.junit, s.times,
-                      result.vocabulary.rules_hash};
-    sink.write(manifest_json(in, shown, shards, num_shards));
+    sink.write(manifest());
   }
   sink.commit();
   return inputs_ok ? 0 : 2;

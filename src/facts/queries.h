@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "facts/facts.h"
 
@@ -18,6 +19,18 @@ inline bool is_device_parameter(const Parameter& p) {
 inline bool takes_device_parameter(const Method& m) {
   for (const Parameter& p : m.parameters)
     if (is_device_parameter(p)) return true;
+  return false;
+}
+
+// Whether the module binds `name` at its top level: an import of it, a class
+// of that name, or a star import, which may bring anything (from
+// `star_module` only, when one is given).
+inline bool module_binds(const FileFacts& file, std::string_view name, std::string_view star_module = {}) {
+  for (const Import& imp : file.imports) {
+    if (imp.name == "*" ? star_module.empty() || imp.module == star_module : imp.bound_name() == name) return true;
+  }
+  for (const ClassFact& cls : file.classes)
+    if (cls.name == name) return true;
   return false;
 }
 

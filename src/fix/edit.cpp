@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "fix/source_text.h"
+
 namespace hwclass {
 namespace {
 
@@ -46,9 +48,7 @@ std::string unified_diff(const std::string& path, const std::string& source, con
   std::vector<Edit> edits = given;
   std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.start < b.start; });
   std::vector<size_t> starts;  // of each line
-  for (size_t at = 0; at < source.size(); at = source.find('\n', at) == std::string::npos ? source.size()
-                                                                                        : source.find('\n', at) + 1)
-    starts.push_back(at);
+  for (size_t at = 0; at < source.size(); at = next_line(source, at)) starts.push_back(at);
   const size_t lines = starts.size();
   auto line_of = [&](size_t byte) {
     return static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), byte) - starts.begin()) - 1;

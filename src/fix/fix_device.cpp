@@ -34,16 +34,12 @@ const Method* method_named(const ClassFact& cls, const std::string& name) {
   return nullptr;
 }
 
-bool takes_device(const Method& m) {
-  return std::any_of(m.parameters.begin(), m.parameters.end(), [](const Parameter& p) { return is_device_parameter(p); });
-}
-
 // The test methods whose device sites the device fixes may rewrite: those
 // that take `device` or get it from add-device-param.
 bool has_device(const FixContext& c, const ClassFact& cls, const std::string& method) {
   const Method* m = method_named(cls, method);
   if (!m || !m->is_test) return false;
-  if (takes_device(*m)) return true;
+  if (takes_device_parameter(*m)) return true;
   return std::any_of(c.earlier.begin(), c.earlier.end(),
                      [&](const Edit& e) { return e.rule == "add-device-param" && e.start == m->self_end_byte; });
 }
@@ -62,14 +58,14 @@ void fix_add_device_param(const FixContext& c) {
                         });
     if (!instantiated) {
       bool needs = std::any_of(cls.methods.begin(), cls.methods.end(),
-                               [](const Method& m) { return m.is_test && !takes_device(m); });
+                               [](const Method& m) { return m.is_test && !takes_device_parameter(m); });
       if (needs)
         c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name +
                             ": not instantiated, so nothing would pass `device` (add instantiate_device_type_tests)");
       continue;
     }
     for (const Method& m : cls.methods) {
-      if (!m.is_test || takes_device(m)) continue;
+      if (!m.is_test || takes_device_parameter(m)) continue;
       if (!m.self_end_byte) {
         c.skipped.push_back("line " + std::to_string(m.line) + ": " + cls.name + "." + m.name + ": no `self` to follow");
         continue;
@@ -104,13 +100,9 @@ void fix_add_instantiation(const FixContext& c) {
     c.out.push_back({static_cast<uint32_t>(after), static_cast<uint32_t>(after), text, "add-instantiation"});
     added = true;
   }
-  bool bound = false;
-  for (const Import& imp : c.file.imports)
-    bound |= imp.bound_name() == "instantiate_device_type_tests" ||
-             (imp.name == "*" && imp.module == "torch.testing._internal.common_device_type");
-  if (added && !bound)
-    add_import_edits(c, "torch.testing._internal.common_device_type", "instantiate_device_type_tests",
-                     "add-instantiation");
+  const char* module = "torch.testing._internal.common_device_type";
+  if (added && !module_binds(c.file, "instantiate_device_type_tests", module))
+    add_import_edits(c, module, "instantiate_device_type_tests", "add-instantiation");
 }
 
 namespace {
@@ -175,10 +167,8 @@ void fix_only_to_accelerator(const FixContext& c) {
     c.out.push_back({s.location.start_byte, s.location.end_byte, "@" + decorator, "only-to-accelerator"});
     added = true;
   }
-  bool bound = false;
-  for (const Import& imp : c.file.imports)
-    bound |= imp.bound_name() == decorator || (imp.name == "*" && imp.module == c.vocabulary.accelerator_only_module);
-  if (added && !bound) add_import_edits(c, c.vocabulary.accelerator_only_module, decorator, "only-to-accelerator");
+  const std::string& module = c.vocabulary.accelerator_only_module;
+  if (added && !module_binds(c.file, decorator, module)) add_import_edits(c, module, decorator, "only-to-accelerator");
 }
 
 void fix_device_strings(const FixContext& c) { fix_sites(c, SiteKind::DeviceString, "device-to-param"); }

@@ -8,6 +8,7 @@
 // (classification-not-imported).
 #include <algorithm>
 
+#include "facts/queries.h"
 #include "fix/fixes.h"
 #include "fix/source_text.h"
 #include "util/ascii.h"
@@ -17,14 +18,6 @@ namespace {
 
 constexpr const char* kModule = "torch.testing._internal.common_utils";
 constexpr const char* kName = "HardwareClassification";
-
-bool binds_enum(const FileFacts& file) {
-  for (const Import& imp : file.imports)
-    if (imp.name == "*" || imp.bound_name() == kName) return true;
-  for (const ClassFact& cls : file.classes)
-    if (cls.name == kName) return true;
-  return false;
-}
 
 bool needs_enum(const FixContext& c) {
   for (const Edit& e : c.earlier)
@@ -42,7 +35,7 @@ std::string bare(std::string entry) {  // "Foo as Bar," -> "foo"
 }  // namespace
 
 void fix_add_import(const FixContext& c) {
-  if (binds_enum(c.file) || !needs_enum(c)) return;
+  if (module_binds(c.file, kName) || !needs_enum(c)) return;
   add_import_edits(c, kModule, kName, "add-import");
 }
 
@@ -79,7 +72,6 @@ void add_import_edits(const FixContext& c, const std::string& module, const std:
       if (insert == std::string::npos) {
         // After the last name, which must end with a comma first.
         size_t comma_at = last_entry.find_last_not_of(" \t\r\n");
-        std::vector<Edit> edits;
         if (comma_at != std::string::npos && last_entry[comma_at] != ',')
           c.out.push_back({static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1),
                            static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1), ",", rule});

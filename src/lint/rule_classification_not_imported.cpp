@@ -6,20 +6,13 @@
 // Example: `hw_classification = HardwareClassification.GENERIC` with no
 // `from torch.testing._internal.common_utils import HardwareClassification`.
 // Fix: safe (add the name to the common_utils import).
+#include "facts/queries.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
 namespace {
 
 constexpr std::string_view kEnum = "HardwareClassification";
-
-bool module_binds_enum(const FileFacts& file) {
-  for (const Import& imp : file.imports)
-    if (imp.name == "*" || imp.bound_name() == kEnum) return true;
-  for (const ClassFact& cls : file.classes)
-    if (cls.name == kEnum) return true;
-  return false;
-}
 
 }  // namespace
 
@@ -31,7 +24,7 @@ void check_classification_not_imported(const ClassContext& c) {
     if (&other == &c.cls) break;
     if (other.is_test_class && other.declaration.value_text.rfind(std::string(kEnum) + ".", 0) == 0) return;
   }
-  if (module_binds_enum(c.file)) return;
+  if (module_binds(c.file, kEnum)) return;
   c.report(d.location.line ? d.location.line : c.cls.line,
            "Test class '" + c.cls.name + "': HardwareClassification is neither imported nor defined in this module, "
            "so importing it raises NameError; add it to the torch.testing._internal.common_utils import.");

@@ -20,10 +20,10 @@ void check_unknown_member(const ClassContext& c) {
                        "; declare HardwareClassification." + d.alias_of + ".");
     c.out.back().fix = "safe";
   } else if (d.reason == InvalidReason::UnknownMember) {
-    std::string guess = closest_name(d.member, c.vocabulary.members), known;
-    for (const auto& m : c.vocabulary.members) known += (known.empty() ? "" : ", ") + m;
+    std::string guess = closest_name(d.member, c.vocabulary.members);
     c.report(line, "Test class '" + c.cls.name + "': " + written + " names no member; " +
-                       (guess.empty() ? "the members are " + known + "." : "did you mean " + guess + "?"));
+                       (guess.empty() ? "the members are " + join_names(c.vocabulary.members) + "."
+                                      : "did you mean " + guess + "?"));
   }
 }
 

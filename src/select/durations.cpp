@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <tinyxml2.h>
 
+#include "select/test_module.h"
 #include "util/error.h"
 #include "util/json_file.h"
 
@@ -25,12 +25,6 @@ std::string dotted_to_module(std::string s) {
   return s;
 }
 
-// "nn/test_conv.py" (PyTorch's file attribute, relative to test/) -> "nn/test_conv".
-std::string file_to_module(std::string f) {
-  if (f.rfind("test/", 0) == 0) f = f.substr(5);
-  if (f.size() > 3 && f.compare(f.size() - 3, 3, ".py") == 0) f.resize(f.size() - 3);
-  return f;
-}
 
 double seconds(const tinyxml2::XMLElement* e) {
   double t = 0;
@@ -59,7 +53,7 @@ void read_report(const fs::path& path, Durations& into) {
     bool skipped = e->FirstChildElement("skipped") && !e->FirstChildElement("failure") && !e->FirstChildElement("error");
     if (skipped) continue;
     std::string cls = after_last_dot(classname), module;
-    if (const char* file = e->Attribute("file")) module = file_to_module(file);
+    if (const char* file = e->Attribute("file")) module = test_module(file);
     else if (directory_module.rfind("test_", 0) == 0 || directory_module.find("/test_") != std::string::npos)
       module = directory_module;
     else {

@@ -4,21 +4,12 @@
 #include <tuple>
 
 #include "discover/test_file.h"
+#include "select/test_module.h"
 #include "util/ascii.h"
 #include "util/error.h"
+#include "util/spelling.h"
 
 namespace hwclass {
-namespace {
-
-// "test/nn/test_conv.py" -> "nn/test_conv": the key run_test and the timing
-// files use.
-std::string module_of(const std::string& invoking_file) {
-  std::string m = invoking_file.rfind("test/", 0) == 0 ? invoking_file.substr(5) : invoking_file;
-  if (m.size() > 3 && m.compare(m.size() - 3, 3, ".py") == 0) m.resize(m.size() - 3);
-  return m;
-}
-
-}  // namespace
 
 std::vector<std::string> parse_members(const std::vector<std::string>& given, const Vocabulary& vocabulary) {
   std::vector<std::string> out;
@@ -26,9 +17,8 @@ std::vector<std::string> parse_members(const std::vector<std::string>& given, co
     std::string name = ascii_upper(raw);
     if (const std::string* target = vocabulary.alias_target(name)) name = *target;
     if (!vocabulary.is_member(name)) {
-      std::string known;
-      for (const auto& m : vocabulary.members) known += (known.empty() ? "" : ", ") + m;
-      throw UsageError("--hw-classification: unknown member '" + raw + "' (members: " + known + ")");
+      throw UsageError("--hw-classification: unknown member '" + raw + "' (members: " +
+                       join_names(vocabulary.members) + ")");
     }
     if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
   }
@@ -52,7 +42,7 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     if (member.empty() ||
         std::find(request.members.begin(), request.members.end(), member) == request.members.end())
       continue;
-    SelectedClass base{module_of(r.invoking_file), r.invoking_file, file.relative_path, cls.line, cls.name,
+    SelectedClass base{test_module(r.invoking_file), r.invoking_file, file.relative_path, cls.line, cls.name,
                        cls.name, "", member, inferred, r.tests.size()};
     if (r.instantiation < 0) {
       out.push_back(base);
@@ -85,7 +75,7 @@ std::map<std::string, std::vector<std::string>> runnable_names(const std::vector
     for (size_t k = 0; k < files[f].classes.size(); ++k) {
       const ResolvedClass& r = resolution.of(ClassRef{static_cast<int>(f), static_cast<int>(k)});
       if (r.tests.empty() || !is_test_file_v8(r.invoking_file)) continue;
-      auto& names = out[module_of(r.invoking_file)];
+      auto& names = out[test_module(r.invoking_file)];
       if (r.instantiation < 0) names.push_back(files[f].classes[k].name);
       for (const DeviceVariant& v : r.variants) names.push_back(v.name);
     }

@@ -39,4 +39,17 @@ std::string closest_name(std::string_view word, const std::vector<std::string>& 
   return best;
 }
 
+std::string join_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+std::string unknown_name_message(const std::string& where, const std::string& what, const std::string& word,
+                                 const std::vector<std::string>& known) {
+  std::string guess = closest_name(word, known);
+  return where + ": unknown " + what + " '" + word + "'" + (guess.empty() ? "" : "; did you mean " + guess + "?") +
+         " (" + what + "s: " + join_names(known) + ")";
+}
+
 }  // namespace hwclass

@@ -13,4 +13,12 @@ namespace hwclass {
 // with the same first letter); "" otherwise. Ties go to the first.
 std::string closest_name(std::string_view word, const std::vector<std::string>& candidates);
 
+// "a, b, c".
+std::string join_names(const std::vector<std::string>& names);
+
+// "WHERE: unknown WHAT 'word'; did you mean X? (WHATs: a, b, c)", the did-you-mean
+// only when closest_name has one: the one message for any misspelt id.
+std::string unknown_name_message(const std::string& where, const std::string& what, const std::string& word,
+                                 const std::vector<std::string>& known);
+
 }  // namespace hwclass
