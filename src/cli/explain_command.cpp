@@ -142,9 +142,12 @@ CommandRunner register_explain(CLI::App& app) {
     if (!variant.empty() || !target.test.empty())
       std::cout << target.cls + (target.test.empty() ? "" : "::" + target.test) + " comes from " +
                        file.classes[k].name + (variant.empty() ? "" : ", instantiated for " + variant) + "\n";
+    // onlyNativeDeviceTypesAnd("mps") keeps the native devices and those it names.
+    auto keeps = result.vocabulary.multi_device_decorators;
+    for (auto& [decorator, devices] : keeps)
+      if (result.vocabulary.is_device_arg_callee(decorator)) devices.push_back("and the devices it names");
     std::cout << explain_text(result.files, resolution, v,
-                              {s->names == "seed", s->all, result.vocabulary.default_devices,
-                               result.vocabulary.multi_device_decorators});
+                              {s->names == "seed", s->all, result.vocabulary.default_devices, std::move(keeps)});
     return 0;
   };
 }

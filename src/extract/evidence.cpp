@@ -237,15 +237,21 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
   }
 
   if (g_.kind(function) != NodeKind::Attribute) return;
+  const bool bare = g_.kind(args) == NodeKind::ArgumentList && ts_node_named_child_count(args) == 0;
   // Find the start of the dotted chain and whether a part names a device API.
   const std::string* api_device = nullptr;
+  bool crossed_call = false, chained = false;
   TSNode base = ts_node_child_by_field_id(function, g_.f_object);
   for (;;) {
     NodeKind k = g_.kind(base);
     if (k == NodeKind::Attribute) {
-      if (!api_device) api_device = vocab_.api_module_device(text(ts_node_child_by_field_id(base, g_.f_attribute)));
+      if (!api_device) {
+        api_device = vocab_.api_module_device(text(ts_node_child_by_field_id(base, g_.f_attribute)));
+        chained = api_device && crossed_call;
+      }
       base = ts_node_child_by_field_id(base, g_.f_object);
     } else if (k == NodeKind::Call) {
+      crossed_call = true;
       base = ts_node_child_by_field_id(base, g_.f_function);
     } else if (k == NodeKind::Subscript) {
       base = ts_node_child_by_field_id(base, g_.f_value);
@@ -258,18 +264,24 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
     auto alias = device_module_aliases_.find(text(base));
     if (alias != device_module_aliases_.end()) {
       std::string spelt = alias->second.first + unparse(function, source_).substr(text(base).size()) + "()";
-      add_site(SiteKind::AcceleratorApi, DeviceName::one(alias->second.second), std::move(spelt), call, scope).via_alias =
-          true;
+      DeviceSite& site = add_site(SiteKind::AcceleratorApi, DeviceName::one(alias->second.second), std::move(spelt), call, scope);
+      site.via_alias = true;
+      site.bare_call = bare;
+      site.chained = crossed_call;
       return;
     }
   }
   if (from_torch && !api_device) api_device = vocab_.api_module_device(name);
   if (from_torch && api_device) {
-    add_site(SiteKind::AcceleratorApi, DeviceName::one(*api_device), unparse(function, source_) + "()", call, scope);
+    DeviceSite& site =
+        add_site(SiteKind::AcceleratorApi, DeviceName::one(*api_device), unparse(function, source_) + "()", call, scope);
+    site.bare_call = bare;
+    site.chained = chained;
     return;
   }
   if (const std::string* device = vocab_.tensor_method_device(name))
-    add_site(SiteKind::TensorMethod, DeviceName::one(*device), unparse(function, source_) + "()", call, scope);
+    add_site(SiteKind::TensorMethod, DeviceName::one(*device), unparse(function, source_) + "()", call, scope).bare_call =
+        bare;
 }
 
 // Whether a torch.device(...) call makes a value that is only compared,
@@ -380,7 +392,7 @@ void Extractor::on_decorator(TSNode decorator, const Scope& scope) {
   const DecoratorInfo* info = vocab_.decorator(name);
   if (!info) return;
   DeviceName device = info->device;
-  if (!device.names_one() && g_.kind(expression) == NodeKind::Call) {
+  if (device.naming == DeviceNaming::Unknown && g_.kind(expression) == NodeKind::Call) {
     // onlyOn("cuda"), onlyOn(["cuda", "xpu"]): the device comes from the
     // arguments, which the walk below also records as device strings.
     size_t before = facts_.sites.size();
