@@ -184,16 +184,13 @@ bool infer_device_template(Context& c) {
   bool device_param = !parametrized(c) && std::any_of(c.ev.tests.begin(), c.ev.tests.end(),
                                                       [](const TestEvidence& t) { return t.takes_device; });
   if (!device_param) return false;
-  for (size_t f = 0; f < c.files.size(); ++f)
-    for (size_t k = 0; k < c.files[f].classes.size(); ++k) {
-      const ResolvedClass& other = c.resolution.classes[f][k];
-      if (other.instantiation >= 0 && std::find(other.mro.begin(), other.mro.end(), c.ref) != other.mro.end()) {
-        c.decide("base-of-instantiated-class", "ACCELERATOR", Confidence::Medium);
-        c.v.reasons.push_back(Reason{"subclass", "", c.files[f].classes[k].name, "", c.files[f].classes[k].line,
-                                     c.files[f].relative_path});
-        return true;
-      }
-    }
+  if (ClassRef sub = c.resolution.of(c.ref).instantiated_subclass; sub.valid()) {
+    const FileFacts& file = c.files[sub.file];
+    c.decide("base-of-instantiated-class", "ACCELERATOR", Confidence::Medium);
+    c.v.reasons.push_back(Reason{"subclass", "", file.classes[sub.cls].name, "", file.classes[sub.cls].line,
+                                 file.relative_path});
+    return true;
+  }
   c.decide("device-parameter-without-instantiation", "ACCELERATOR", Confidence::Low);
   return true;
 }

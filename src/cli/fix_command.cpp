@@ -99,7 +99,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
     std::vector<std::string> why;
     for (const FixRule* rule : rules) {
       std::vector<Edit> made;
-      rule->fix(FixContext{f, source, verdicts, result.vocabulary, edits, made, why});
+      rule->fix(FixContext{f, source, verdicts, resolution, result.vocabulary, edits, made, why});
       edits.insert(edits.end(), made.begin(), made.end());
     }
     for (const auto& w : why) skipped_classes.push_back(f.path + ": " + w);

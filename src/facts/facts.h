@@ -173,6 +173,11 @@ struct DeviceSite {
   // (`gpu_trace.x()` after `import torch.cuda._gpu_trace as gpu_trace`); its
   // text is spelt from the module. Upstream's text match does not see these.
   bool via_alias = false;
+  bool bare_call = false;  // a call with an empty argument list: `x.cuda()`, not `x.cuda(0)`
+  // The device part is in an inner call, itself a site: the outer call of
+  // `torch.cuda.current_stream().synchronize()`. Upstream's text match
+  // reports both; as hardcoded code it is one.
+  bool chained = false;
   // Breadth-first position inside the enclosing class-body statement, as
   // Python's ast.walk visits it: (statement, depth, source order).
   // kOutsideClassBody for code of the class that its body does not hold (bases).

@@ -22,6 +22,12 @@ inline bool takes_device_parameter(const Method& m) {
   return false;
 }
 
+// A declaration written with the enum (`HardwareClassification.X`, any X):
+// the module must bind HardwareClassification, or importing it fails.
+inline bool names_classification_enum(const Declaration& d) {
+  return d.state != DeclarationState::Absent && d.value_text.rfind("HardwareClassification.", 0) == 0;
+}
+
 // Whether the module binds `name` at its top level: an import of it, a class
 // of that name, or a star import, which may bring anything (from
 // `star_module` only, when one is given).

@@ -10,6 +10,7 @@
 // body is. Why: the declaration selects tests; the code already decides it.
 #include <algorithm>
 
+#include "classify/fixability.h"
 #include "fix/fixes.h"
 #include "fix/source_text.h"
 
@@ -26,11 +27,9 @@ std::string declaration_text(const std::string& member, bool annotated) {
 void fix_declaration_form(const FixContext& c) {
   for (const ClassFact& cls : c.file.classes) {
     const Declaration& d = cls.declaration;
-    if (d.state != DeclarationState::Invalid) continue;
-    std::string member = c.vocabulary.intended_member(d);
-    if (member.empty()) continue;
-    c.out.push_back({d.location.start_byte, d.location.end_byte, declaration_text(member, d.annotated),
-                     "declaration-form"});
+    if (!declaration_form_fixable(d, c.vocabulary)) continue;
+    c.out.push_back({d.location.start_byte, d.location.end_byte,
+                     declaration_text(c.vocabulary.intended_member(d), d.annotated), "declaration-form"});
   }
 }
 
@@ -50,16 +49,10 @@ void fix_add_classification(const FixContext& c) {
     auto skip = [&](const std::string& why) {
       c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": " + why);
     };
-    if (!migrated && v.confidence != Confidence::High) {
-      skip(std::string("the inference is ") + to_string(v.confidence) + " confidence");
-      continue;
-    }
-    if (!migrated && !v.split.empty()) {
-      skip("it needs a split (hwclass explain)");
-      continue;
-    }
-    if (cls.damaged) {
-      skip("a syntax error touches it");
+    if (migrated ? cls.damaged : !classification_fixable(cls, v)) {
+      skip(cls.damaged            ? std::string("a syntax error touches it")
+           : v.confidence != Confidence::High ? std::string("the inference is ") + to_string(v.confidence) + " confidence"
+                                               : std::string("it needs a split (hwclass explain)"));
       continue;
     }
     const std::string& s = c.source;

@@ -14,6 +14,7 @@
 //   accelerator_equivalents) that needs no `device` become that spelling.
 #include <algorithm>
 
+#include "classify/fixability.h"
 #include "facts/queries.h"
 #include "fix/fixes.h"
 #include "fix/source_text.h"
@@ -21,27 +22,24 @@
 namespace hwclass {
 namespace {
 
-// A class declared otherwise keeps its declaration's contract: the fixes do
-// not turn a declared GENERIC or CUDA class into a device template.
-bool migrating_to_accelerator(const Verdict& v) {
-  return (v.target.empty() ? v.inferred : v.target) == "ACCELERATOR" && v.split.empty() &&
-         (v.declared.empty() || v.declared == "ACCELERATOR");
-}
-
 const Method* method_named(const ClassFact& cls, const std::string& name) {
   for (const Method& m : cls.methods)
     if (m.name == name) return &m;
   return nullptr;
 }
 
-// The test methods whose device sites the device fixes may rewrite: those
-// that take `device` or get it from add-device-param.
+// Whether this run gave the method `device`: add-device-param may have left
+// it out for its layout, and then `device` must not be written into it.
 bool has_device(const FixContext& c, const ClassFact& cls, const std::string& method) {
   const Method* m = method_named(cls, method);
-  if (!m || !m->is_test) return false;
+  if (!m) return false;
   if (takes_device_parameter(*m)) return true;
   return std::any_of(c.earlier.begin(), c.earlier.end(),
                      [&](const Edit& e) { return e.rule == "add-device-param" && e.start == m->self_end_byte; });
+}
+
+void skip(const FixContext& c, uint32_t line, const std::string& what, const std::string& why) {
+  c.skipped.push_back("line " + std::to_string(line) + ": " + what + ": " + why);
 }
 
 }  // namespace
@@ -49,26 +47,20 @@ bool has_device(const FixContext& c, const ClassFact& cls, const std::string& me
 void fix_add_device_param(const FixContext& c) {
   for (const auto& [index, v] : c.verdicts) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
-    if (!migrating_to_accelerator(v) || cls.damaged) continue;
-    // Without instantiate_device_type_tests (or add-instantiation) nothing passes `device`.
-    bool instantiated = upstream_instantiation(c.file, cls.name) >= 0 ||
+    // Without instantiate_device_type_tests (of it or a subclass), which
+    // add-instantiation writes unless the class line defeats it, nothing
+    // passes `device`.
+    const ResolvedClass& r = c.resolution.of(v.ref);
+    bool instantiated = r.instantiation >= 0 || r.instantiated_subclass.valid() ||
                         std::any_of(c.earlier.begin(), c.earlier.end(), [&](const Edit& e) {
                           return e.rule == "add-instantiation" &&
                                  e.text.find("instantiate_device_type_tests(" + cls.name + ",") != std::string::npos;
                         });
-    if (!instantiated) {
-      bool needs = std::any_of(cls.methods.begin(), cls.methods.end(),
-                               [](const Method& m) { return m.is_test && !takes_device_parameter(m); });
-      if (needs)
-        c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name +
-                            ": not instantiated, so nothing would pass `device` (add instantiate_device_type_tests)");
-      continue;
-    }
     for (const Method& m : cls.methods) {
-      if (!m.is_test || takes_device_parameter(m)) continue;
-      if (!m.self_end_byte) {
-        c.skipped.push_back("line " + std::to_string(m.line) + ": " + cls.name + "." + m.name + ": no `self` to follow");
-        continue;
+      if (!device_param_fixable(cls, m, v)) continue;
+      if (!instantiated) {
+        skip(c, cls.line, cls.name, "not instantiated, so nothing would pass `device`");
+        break;
       }
       c.out.push_back({m.self_end_byte, m.self_end_byte, ", device", "add-device-param"});
     }
@@ -83,14 +75,14 @@ void fix_add_instantiation(const FixContext& c) {
   bool added = false;
   for (const auto& [index, v] : c.verdicts) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
-    if (!migrating_to_accelerator(v) || cls.damaged || upstream_instantiation(c.file, cls.name) >= 0) continue;
+    if (!instantiation_fixable(c.resolution.of(v.ref), cls, v)) continue;
     const std::string& s = c.source;
     size_t header = 0;  // the class line's start
     for (uint32_t line = 1; line < cls.line && header < s.size(); ++line) header = next_line(s, header);
     size_t indent_end = s.find_first_not_of(" \t", header);
     std::string indent = s.substr(header, indent_end - header);
     if (s.compare(indent_end, 6, "class ") != 0 && s.compare(indent_end, 1, "@") != 0) {
-      c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": its class line is not plain");
+      skip(c, cls.line, cls.name, "its class line is not plain");
       continue;
     }
     size_t after = next_line(s, cls.body_end_byte ? cls.body_end_byte - 1 : 0);
@@ -107,21 +99,19 @@ void fix_add_instantiation(const FixContext& c) {
 
 namespace {
 
-void fix_sites(const FixContext& c, SiteKind kind, const char* rule) {
+void fix_sites(const FixContext& c, const char* rule) {
   for (const DeviceSite& s : c.file.sites) {
-    // torch.randn(3).cuda() reads as the device's API; it is a tensor method.
-    const std::string* spelling = s.kind == SiteKind::AcceleratorApi ? c.vocabulary.accelerator_equivalent(s.text) : nullptr;
-    SiteKind as = s.kind == SiteKind::AcceleratorApi && spelling && spelling->empty() ? SiteKind::TensorMethod : s.kind;
-    if (as != kind) continue;
-    if (s.class_index < 0 || s.method.empty() || s.in_decorator || s.guarded || s.in_condition) continue;
     auto v = c.verdicts.find(s.class_index);
-    if (v == c.verdicts.end() || !migrating_to_accelerator(v->second)) continue;
+    if (v == c.verdicts.end()) continue;
+    const char* applies = site_fix_rule(c.file, s, v->second, c.vocabulary);
+    if (!applies || std::string_view(applies) != rule) continue;
     const ClassFact& cls = c.file.classes[static_cast<size_t>(s.class_index)];
-    if (!c.vocabulary.names_one_accelerator(s.device) || !has_device(c, cls, s.method)) continue;
+    if (!has_device(c, cls, s.method)) {
+      skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": the test got no `device`");
+      continue;
+    }
     const std::string span = c.source.substr(s.location.start_byte, s.location.end_byte - s.location.start_byte);
-    // f"cuda:{i}" names one device of several: `device` would lose which.
-    if (s.kind == SiteKind::DeviceString && (s.text[0] == 'f' || s.text[0] == 'F')) continue;
-    if (s.kind == SiteKind::DeviceString && !s.value_only) {
+    if (s.kind == SiteKind::DeviceString) {
       // autocast("cuda") takes a device type; the test's device may be "cuda:0".
       size_t before = c.source.find_last_not_of(" \t", s.location.start_byte ? s.location.start_byte - 1 : 0);
       std::string_view head(c.source.data(), before == std::string::npos ? 0 : before + 1);
@@ -130,19 +120,18 @@ void fix_sites(const FixContext& c, SiteKind kind, const char* rule) {
                                 return head.size() >= ctx.size() && head.substr(head.size() - ctx.size()) == ctx;
                               });
       c.out.push_back({s.location.start_byte, s.location.end_byte, type ? "torch.device(device).type" : "device", rule});
-    } else if (as == SiteKind::TensorMethod) {
-      // Only the empty-argument form: .cuda(0) and .cuda(non_blocking=True) say more.
+    } else if (std::string_view(rule) == "cuda-to-device") {
       std::string tail = "." + s.device.key + "()";
-      if (span.size() > tail.size() && span.compare(span.size() - tail.size(), tail.size(), tail) == 0) {
-        uint32_t from = s.location.end_byte - static_cast<uint32_t>(tail.size());
-        c.out.push_back({from, s.location.end_byte, ".to(device)", rule});
+      if (span.size() <= tail.size() || span.compare(span.size() - tail.size(), tail.size(), tail) != 0) {
+        skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": '" + s.text + "' is not written plainly");
+        continue;
       }
-    } else if (s.kind == SiteKind::AcceleratorApi && !s.via_alias) {
+      uint32_t from = s.location.end_byte - static_cast<uint32_t>(tail.size());
+      c.out.push_back({from, s.location.end_byte, ".to(device)", rule});
+    } else {
       size_t paren = span.find('(');
-      if (!spelling || spelling->empty() || spelling->find("(device)") != std::string::npos ||
-          paren == std::string::npos || span.rfind("torch.", 0) != 0 || span.find('(') != span.rfind('('))
-        continue;  // only a plain torch.<device>.<name>(...) call is rewritten
-      c.out.push_back({s.location.start_byte, s.location.start_byte + static_cast<uint32_t>(paren), *spelling, rule});
+      c.out.push_back({s.location.start_byte, s.location.start_byte + static_cast<uint32_t>(paren),
+                       *c.vocabulary.accelerator_equivalent(s.text), rule});
     }
   }
 }
@@ -155,24 +144,22 @@ void fix_sites(const FixContext& c, SiteKind kind, const char* rule) {
 // accelerator_only_decorator), which upstream's [decorator] allows, and it
 // is imported. @onlyCPU and multi-device decorators are left.
 void fix_only_to_accelerator(const FixContext& c) {
-  const std::string& decorator = c.vocabulary.accelerator_only_decorator;
-  if (decorator.empty()) return;
   bool added = false;
   for (const DeviceSite& s : c.file.sites) {
-    if (s.kind != SiteKind::OnlyDecorator || s.method.empty() || !c.vocabulary.names_one_accelerator(s.device)) continue;
+    if (s.kind != SiteKind::OnlyDecorator) continue;
     auto v = c.verdicts.find(s.class_index);
-    if (v == c.verdicts.end() || !migrating_to_accelerator(v->second)) continue;
-    const Method* m = method_named(c.file.classes[static_cast<size_t>(s.class_index)], s.method);
-    if (!m || !m->is_test) continue;
-    c.out.push_back({s.location.start_byte, s.location.end_byte, "@" + decorator, "only-to-accelerator"});
+    if (v == c.verdicts.end() || !site_fix_rule(c.file, s, v->second, c.vocabulary)) continue;
+    c.out.push_back({s.location.start_byte, s.location.end_byte, "@" + c.vocabulary.accelerator_only_decorator,
+                     "only-to-accelerator"});
     added = true;
   }
+  const std::string& decorator = c.vocabulary.accelerator_only_decorator;
   const std::string& module = c.vocabulary.accelerator_only_module;
   if (added && !module_binds(c.file, decorator, module)) add_import_edits(c, module, decorator, "only-to-accelerator");
 }
 
-void fix_device_strings(const FixContext& c) { fix_sites(c, SiteKind::DeviceString, "device-to-param"); }
-void fix_tensor_methods(const FixContext& c) { fix_sites(c, SiteKind::TensorMethod, "cuda-to-device"); }
-void fix_accelerator_calls(const FixContext& c) { fix_sites(c, SiteKind::AcceleratorApi, "accelerator-api"); }
+void fix_device_strings(const FixContext& c) { fix_sites(c, "device-to-param"); }
+void fix_tensor_methods(const FixContext& c) { fix_sites(c, "cuda-to-device"); }
+void fix_accelerator_calls(const FixContext& c) { fix_sites(c, "accelerator-api"); }
 
 }  // namespace hwclass

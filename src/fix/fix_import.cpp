@@ -23,7 +23,7 @@ bool needs_enum(const FixContext& c) {
   for (const Edit& e : c.earlier)
     if (e.text.find(std::string(kName) + ".") != std::string::npos) return true;
   for (const ClassFact& cls : c.file.classes)
-    if (cls.declaration.state == DeclarationState::Valid && cls.declaration.value_text.rfind(kName, 0) == 0) return true;
+    if (names_classification_enum(cls.declaration)) return true;
   return false;
 }
 

@@ -10,6 +10,7 @@
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "fix/edit.h"
+#include "resolve/resolved.h"
 #include "lint/registry.h"
 #include "vocab/vocabulary.h"
 
@@ -19,6 +20,7 @@ struct FixContext {
   const FileFacts& file;
   const std::string& source;            // the bytes the facts were read from
   const std::map<int, Verdict>& verdicts;  // by class index, test classes only
+  const Resolution& resolution;
   const Vocabulary& vocabulary;
   const std::vector<Edit>& earlier;     // edits of the rules before this one
   std::vector<Edit>& out;
@@ -28,6 +30,7 @@ struct FixContext {
 struct FixRule {
   const char* id;
   FixSafety safety;
+  const char* answers;  // the lint rules whose findings it fixes, comma-separated
   const char* summary;
   void (*fix)(const FixContext&);
 };

@@ -14,7 +14,7 @@ void attach_advice(Verdict& v, const LintWorld& world, const Vocabulary& vocabul
   LintOptions options;
   // The verdict is what is being checked; asking classify again is circular.
   options.ignore = {"classification-mismatch"};
-  for (const Finding& f : lint_class_as(file, v.ref.cls, recommended_member(v), vocabulary, options, &world, v.ref.file)) {
+  for (const Finding& f : lint_class_as(file, v.ref.cls, recommended_member(v), vocabulary, options, &world, v.ref.file, &v)) {
     Reason r{f.rule, "", f.message, file.classes[v.ref.cls].name, f.line, file.relative_path};
     (f.severity == Severity::Error ? v.blockers : v.cleanups).push_back(std::move(r));
   }

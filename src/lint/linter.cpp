@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "classify/classifier.h"
 #include "facts/queries.h"
 #include "resolve/resolved.h"
 
@@ -15,6 +16,16 @@ std::string lint_description(const Finding& f) {
 void FileContext::report(uint32_t line, std::string message, uint32_t column) const {
   out.push_back(
       Finding{rule->id, rule->severity, file.path, file.relative_path, line, column, std::move(message), rule->upstream});
+}
+
+const Verdict* ClassContext::verdict() const {
+  if (known_verdict) return known_verdict;
+  if (!verdict_cache && world && file_index >= 0 && !settings.upstream_only) {
+    ClassRef ref{file_index, class_index};
+    if (world->resolution.of(ref).tests.empty()) return nullptr;
+    verdict_cache = classify_class(world->files, world->resolution, vocabulary, ref);
+  }
+  return verdict_cache ? &*verdict_cache : nullptr;
 }
 
 namespace {
@@ -62,9 +73,9 @@ std::map<RuleScope, std::vector<const RuleInfo*>> enabled_rules(const LintOption
 }
 
 void run_declared_class(const FileContext& fc, int index, const std::string& member,
-                        const std::vector<const RuleInfo*>& rules) {
+                        const std::vector<const RuleInfo*>& rules, const Verdict* verdict = nullptr) {
   const ClassFact& cls = fc.file.classes[static_cast<size_t>(index)];
-  ClassContext cc{fc, cls, index, upstream_link(fc.file, cls.name), member};
+  ClassContext cc{fc, cls, index, upstream_link(fc.file, cls.name), member, verdict};
   for (const RuleInfo* r : rules) {
     cc.rule = r;
     r->check_class(cc);
@@ -75,11 +86,11 @@ void run_declared_class(const FileContext& fc, int index, const std::string& mem
 
 std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const std::string& member,
                                    const Vocabulary& vocabulary, const LintOptions& options, const LintWorld* world,
-                                   int file_index) {
+                                   int file_index, const Verdict* verdict) {
   std::vector<Finding> out;
   if (!file.readable || file.has_syntax_error()) return out;
   FileContext fc{file, vocabulary, options.settings, world, file_index, out};
-  run_declared_class(fc, class_index, member, enabled_rules(options)[RuleScope::DeclaredClass]);
+  run_declared_class(fc, class_index, member, enabled_rules(options)[RuleScope::DeclaredClass], verdict);
   return out;
 }
 

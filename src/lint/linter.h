@@ -28,9 +28,11 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
 
 // What lint would report on one test class if it declared `member`: the
 // declared-class rules these options enable, run by the same dispatcher.
+// `verdict`, classify's on the class, saves classifying it again.
 std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const std::string& member,
                                    const Vocabulary& vocabulary, const LintOptions& options,
-                                   const LintWorld* world = nullptr, int file_index = -1);
+                                   const LintWorld* world = nullptr, int file_index = -1,
+                                   const Verdict* verdict = nullptr);
 
 // The description upstream prints: the message and, for upstream rules but
 // parse_error, the hint sentence naming the rule summary.

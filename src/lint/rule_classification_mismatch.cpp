@@ -6,7 +6,7 @@
 // needs CUDA is skipped on the CPU runners that run GENERIC), silently.
 // Example: `hw_classification = HardwareClassification.GENERIC` on a class
 // whose tests are all `@skipIf(not TEST_CUDA)` with `.cuda()`.
-// Fix: unsafe (retagging moves tests between runners; see `hwclass explain`).
+// Fix: none; retagging moves tests between runners (see `hwclass explain`).
 #include "classify/classifier.h"
 #include "lint/rule_context.h"
 #include "resolve/resolved.h"

@@ -10,21 +10,15 @@
 #include "lint/rule_context.h"
 
 namespace hwclass {
-namespace {
-
-constexpr std::string_view kEnum = "HardwareClassification";
-
-}  // namespace
-
 void check_classification_not_imported(const ClassContext& c) {
   const Declaration& d = c.cls.declaration;
-  if (d.state == DeclarationState::Absent || d.value_text.rfind(std::string(kEnum) + ".", 0) != 0) return;
+  if (!names_classification_enum(d)) return;
   // Report once per file, on the first class that needs the name.
   for (const ClassFact& other : c.file.classes) {
     if (&other == &c.cls) break;
-    if (other.is_test_class && other.declaration.value_text.rfind(std::string(kEnum) + ".", 0) == 0) return;
+    if (other.is_test_class && names_classification_enum(other.declaration)) return;
   }
-  if (module_binds(c.file, kEnum)) return;
+  if (module_binds(c.file, "HardwareClassification")) return;
   c.report(d.location.line ? d.location.line : c.cls.line,
            "Test class '" + c.cls.name + "': HardwareClassification is neither imported nor defined in this module, "
            "so importing it raises NameError; add it to the torch.testing._internal.common_utils import.");

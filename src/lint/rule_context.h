@@ -4,9 +4,11 @@
 // severity and origin are written once, in registry.cpp.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "classify/verdict.h"
 #include "facts/facts.h"
 #include "lint/finding.h"
 #include "vocab/vocabulary.h"
@@ -46,6 +48,13 @@ struct ClassContext : FileContext {
   int class_index;
   const Instantiation* instantiation;  // the last statement-level call naming the class, if any
   const std::string& member;           // the member it declares (or inherits, with --inherit); empty if none
+  const Verdict* known_verdict = nullptr;  // the caller's, when it has one
+
+  // classify's verdict on the class, computed on first use, for the marks of
+  // findings `hwclass fix` can fix (classify/fixability.h). Null where fix
+  // has none either: upstream's rule set, one file alone, a class with no tests.
+  const Verdict* verdict() const;
+  mutable std::optional<Verdict> verdict_cache = {};
 };
 
 struct InstantiationContext : FileContext {

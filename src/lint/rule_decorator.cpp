@@ -5,9 +5,11 @@
 // are not checked. The name is read from @x, @a.x, @x(...), @a.x(...).
 // Why: the class promises to run on every accelerator; @onlyCUDA breaks it.
 // Example: `@onlyCUDA def test_x(self, device)` in an ACCELERATOR class.
-// Fix: unsafe (@onlyAccelerator is not the same restriction).
+// Fix: unsafe, for one-accelerator decorators (only-to-accelerator):
+// @onlyAccelerator is not the same restriction.
 #include <algorithm>
 
+#include "classify/fixability.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
@@ -22,6 +24,11 @@ void check_decorator(const ClassContext& c) {
       c.report(m.line,
                "Test method '" + c.cls.name + "." + m.name + "' (ACCELERATOR): must not use '@" + d.name +
                    "'; only '@onlyAccelerator' is allowed.");
+      if (const Verdict* v = c.verdict())
+        for (const DeviceSite& s : c.file.sites)
+          if (s.kind == SiteKind::OnlyDecorator && s.class_index == c.class_index && s.method == m.name &&
+              s.location.line == d.line && site_fix_rule(c.file, s, *v, c.vocabulary))
+            c.out.back().fix = "unsafe";
     }
   }
 }

@@ -4,7 +4,8 @@
 // asks for one is really device-generic, and an ACCELERATOR test without it
 // cannot use the device it runs on.
 // Example: `def test_add(self):` in an ACCELERATOR class.
-// Fix: unsafe (adding a parameter changes every call site in the body).
+// Fix: unsafe, for ACCELERATOR (add-device-param): the test now runs once per device.
+#include "classify/fixability.h"
 #include "facts/queries.h"
 #include "lint/rule_context.h"
 
@@ -18,6 +19,8 @@ void check_device_param(const ClassContext& c) {
     c.report(m.line,
              "Test method '" + c.cls.name + "." + m.name + "' (" + c.member + "): " +
                  (required ? "must accept" : "must not accept") + " a 'device' or 'devices' parameter.");
+    const Verdict* v = required ? c.verdict() : nullptr;
+    if (v && device_param_fixable(c.cls, m, *v)) c.out.back().fix = "unsafe";
   }
 }
 

@@ -7,7 +7,7 @@
 // Why: without it a CUDA class runs on CPU too, and an XPU class never runs.
 // Example: `instantiate_device_type_tests(TestFooXPU, globals(), only_for="xpu")`
 // without allow_xpu=True creates no class at all.
-// Fix: unsafe (it changes which devices run the tests).
+// Fix: none; it would change which devices run the tests.
 #include "lint/rule_context.h"
 
 namespace hwclass {

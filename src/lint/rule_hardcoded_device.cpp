@@ -6,7 +6,9 @@
 // Why: these are the leftovers reviewers block migration PRs for: the class
 // claims to be device-generic, but the code still only runs on one device.
 // Example: `x = torch.ones(2, device="cuda")` in an ACCELERATOR test.
-// Fix: unsafe (use the injected `device`, torch.accelerator.*, @onlyAccelerator).
+// Fix: unsafe, in classes migrating to ACCELERATOR: device-to-param,
+// cuda-to-device, accelerator-api (classify/fixability.h says where).
+#include "classify/fixability.h"
 #include "facts/owner.h"
 #include "lint/rule_context.h"
 
@@ -37,7 +39,7 @@ const char* what(const DeviceSite& s) {
 void check_hardcoded_device(const ClassContext& c) {
   if (c.member != "GENERIC" && c.member != "ACCELERATOR") return;
   for (const DeviceSite& s : c.file.sites) {
-    if (s.class_index != c.class_index) continue;
+    if (s.class_index != c.class_index || s.chained) continue;
     bool report = false;
     switch (s.kind) {
       case SiteKind::DeviceString:
@@ -64,6 +66,8 @@ void check_hardcoded_device(const ClassContext& c) {
     c.report(s.location.line,
              "Test class '" + c.cls.name + "' (" + c.member + "): " + what(s) + " '" + s.text + "' hardcodes " +
                  device + " device in '" + owner + "'.", s.location.column);
+    const Verdict* v = c.verdict();
+    if (v && site_fix_rule(c.file, s, *v, c.vocabulary)) c.out.back().fix = "unsafe";
   }
 }
 

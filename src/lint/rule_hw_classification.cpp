@@ -8,27 +8,22 @@
 // Example: `hw_classification = "GENERIC"`, `HardwareClassification.DEVICE_GENERIC`.
 // Fix: safe where `hwclass fix` has one: an invalid form whose member is
 // clear (declaration-form), or a class whose classification is inferred with
-// high confidence and needs no split (add-classification).
-#include "classify/classifier.h"
+// high confidence and needs no split (add-classification). Unsafe where
+// the unsafe fixes migrate the class, which add-classification then
+// declares ACCELERATOR.
+#include "classify/fixability.h"
 #include "lint/rule_context.h"
-#include "resolve/resolved.h"
 
 namespace hwclass {
-namespace {
-
-bool fix_exists(const ClassContext& c) {
-  const Declaration& d = c.cls.declaration;
-  if (d.state == DeclarationState::Invalid) return !c.vocabulary.intended_member(d).empty();
-  if (!c.world || c.file_index < 0 || c.cls.damaged) return false;
-  Verdict v = classify_class(c.world->files, c.world->resolution, c.vocabulary, ClassRef{c.file_index, c.class_index});
-  return v.confidence == Confidence::High && v.split.empty();
-}
-
-}  // namespace
 
 void check_hw_classification(const ClassContext& c) {
   c.report(c.cls.line, "Test class '" + c.cls.name + "': missing or invalid hw_classification.");
-  if (!c.settings.upstream_only && fix_exists(c)) c.out.back().fix = "safe";
+  if (c.settings.upstream_only) return;
+  const Verdict* v = c.cls.declaration.state == DeclarationState::Absent ? c.verdict() : nullptr;
+  if (declaration_form_fixable(c.cls.declaration, c.vocabulary) || (v && classification_fixable(c.cls, *v)))
+    c.out.back().fix = "safe";
+  else if (v && unsafe_fixes_apply(c.file, c.class_index, c.world->resolution.of(v->ref), *v, c.vocabulary))
+    c.out.back().fix = "unsafe";
 }
 
 }  // namespace hwclass

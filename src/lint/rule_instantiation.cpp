@@ -4,16 +4,21 @@
 // accelerators; a GENERIC class instantiated runs N identical copies.
 // Example: `class TestFoo(TestCase): hw_classification = ...ACCELERATOR` with
 // no `instantiate_device_type_tests(TestFoo, globals())` in the file.
-// Fix: none automatic (adding or removing the call changes what runs).
+// Fix: unsafe, for ACCELERATOR (add-instantiation): the tests are renamed
+// per device. Removing a GENERIC class's call is left to a person.
+#include "classify/fixability.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
 
 void check_instantiation(const ClassContext& c) {
   bool instantiated = c.instantiation != nullptr;
-  if (c.member == "ACCELERATOR" && !instantiated)
+  if (c.member == "ACCELERATOR" && !instantiated) {
     c.report(c.cls.line,
              "Test class '" + c.cls.name + "' (ACCELERATOR): must be used with instantiate_device_type_tests.");
+    const Verdict* v = c.verdict();
+    if (v && instantiation_fixable(c.world->resolution.of(v->ref), c.cls, *v)) c.out.back().fix = "unsafe";
+  }
   if (c.member == "GENERIC" && instantiated)
     c.report(c.cls.line,
              "Test class '" + c.cls.name + "' (GENERIC): must not be used with instantiate_device_type_tests.");

@@ -4,7 +4,7 @@
 // Why: only_for=("cpu", "cuda") silently drops XPU, MPS, HPU and
 // out-of-tree backends, which is what ACCELERATOR exists to include.
 // Example: `instantiate_device_type_tests(TestFoo, globals(), only_for="cuda")`.
-// Fix: unsafe (which devices to except is a decision).
+// Fix: none; which devices to except is a decision.
 #include "lint/rule_context.h"
 
 namespace hwclass {

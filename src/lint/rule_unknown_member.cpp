@@ -6,6 +6,7 @@
 // was written from an old guide.
 // Example: `HardwareClassification.GENRIC` -> did you mean GENERIC?
 // Fix: safe (the member named in the message).
+#include "classify/fixability.h"
 #include "lint/rule_context.h"
 #include "util/spelling.h"
 
@@ -18,7 +19,7 @@ void check_unknown_member(const ClassContext& c) {
   if (d.reason == InvalidReason::AliasMember) {
     c.report(line, "Test class '" + c.cls.name + "': " + written + " is the early name of " + d.alias_of +
                        "; declare HardwareClassification." + d.alias_of + ".");
-    c.out.back().fix = "safe";
+    if (declaration_form_fixable(d, c.vocabulary)) c.out.back().fix = "safe";
   } else if (d.reason == InvalidReason::UnknownMember) {
     std::string guess = closest_name(d.member, c.vocabulary.members);
     c.report(line, "Test class '" + c.cls.name + "': " + written + " names no member; " +

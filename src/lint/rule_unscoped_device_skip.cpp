@@ -5,7 +5,7 @@
 // Why: the condition is false on XPU, MPS and every other accelerator, so
 // the test is skipped there too; skipCUDAIf scopes it to CUDA.
 // Example: `@skipIf(not SM80OrLater, "needs sm80")` -> `@skipCUDAIf(not SM80OrLater, "needs sm80")`.
-// Fix: unsafe (it un-skips the test on other devices).
+// Fix: none; it would un-skip the test on other devices.
 #include "lint/rule_context.h"
 #include "util/ascii.h"
 

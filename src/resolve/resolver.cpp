@@ -34,6 +34,15 @@ class Resolver {
     for (size_t f = 0; f < files_.size(); ++f)
       for (size_t c = 0; c < files_[f].classes.size(); ++c)
         complete(ClassRef{static_cast<int>(f), static_cast<int>(c)}, out, invoking[f]);
+    for (size_t f = 0; f < files_.size(); ++f)
+      for (size_t c = 0; c < files_[f].classes.size(); ++c) {
+        const ResolvedClass& r = out.classes[f][c];
+        if (r.instantiation < 0) continue;
+        for (size_t i = 1; i < r.mro.size(); ++i) {
+          ClassRef& sub = out.classes[r.mro[i].file][r.mro[i].cls].instantiated_subclass;
+          if (!sub.valid()) sub = ClassRef{static_cast<int>(f), static_cast<int>(c)};
+        }
+      }
     return out;
   }
 

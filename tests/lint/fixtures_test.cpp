@@ -3,6 +3,9 @@
 // in the manner of clang-tidy's CHECK-MESSAGES and ruff's fixtures:
 //   `# expect: [rule-id]`   the rule reports this line (once per mention)
 //   `# ok: [rule-id]`       a near miss: the rule must not report this line
+//   `[rule-id](safe fix)`, `[rule-id](unsafe fix)`: the finding says that
+//                           `hwclass fix` fixes it, so (as an expectation)
+//                           it must, and an unmarked one must not
 // The rule runs alone (as `--select rule-id`) and must report exactly the
 // expected lines. Each rule needs at least one of each. A first line
 // `# hwclass-fixture: ...` sets what the file alone cannot:
@@ -31,7 +34,8 @@ const fs::path kFixtures = fs::path(HWCLASS_SOURCE_DIR) / "tests/lint/fixtures";
 
 struct Fixture {
   std::string text;
-  std::multimap<std::string, uint32_t> expect, ok;  // rule -> line
+  std::multimap<std::string, std::pair<uint32_t, std::string>> expect;  // rule -> (line, "safe"/"unsafe"/"")
+  std::multimap<std::string, uint32_t> ok;                              // rule -> line
   std::string directives;
 };
 
@@ -41,7 +45,8 @@ Fixture read_fixture(const fs::path& path) {
   std::stringstream buffer;
   buffer << in.rdbuf();
   f.text = buffer.str();
-  static const std::regex marker(R"(# (expect|ok): ((?:\[[^\]]+\]\s*)+))"), id(R"(\[([^\]]+)\])");
+  static const std::regex marker(R"(# (expect|ok): ((?:\[[^\]]+\](?:\((?:un)?safe fix\))?\s*)+))"),
+      id(R"(\[([^\]]+)\](?:\(((?:un)?safe) fix\))?)");
   std::istringstream lines(f.text);
   uint32_t number = 0;
   for (std::string line; std::getline(lines, line);) {
@@ -49,17 +54,20 @@ Fixture read_fixture(const fs::path& path) {
     if (number == 1 && line.rfind("# hwclass-fixture:", 0) == 0) f.directives = line;
     std::smatch m;
     if (!std::regex_search(line, m, marker)) continue;
-    auto& into = m[1] == "expect" ? f.expect : f.ok;
     std::string ids = m[2];
-    for (std::sregex_iterator it(ids.begin(), ids.end(), id), end; it != end; ++it) into.emplace((*it)[1], number);
+    for (std::sregex_iterator it(ids.begin(), ids.end(), id), end; it != end; ++it) {
+      if (m[1] == "expect") f.expect.emplace((*it)[1], std::make_pair(number, (*it)[2].str()));
+      else f.ok.emplace((*it)[1], number);
+    }
   }
   return f;
 }
 
 bool has(const std::string& directives, const char* word) { return directives.find(word) != std::string::npos; }
 
-// The lines `rule` reports on the fixture, run alone as --select would.
-std::multiset<uint32_t> reported_lines(const std::string& rule, const Fixture& fixture) {
+// The lines `rule` reports on the fixture, run alone as --select would,
+// with each finding's fix mark.
+std::multiset<std::pair<uint32_t, std::string>> reported_lines(const std::string& rule, const Fixture& fixture) {
   FileFacts facts = scan_source(fixture.text, "test/test_fixture.py");
   if (has(fixture.directives, "unreadable")) {
     facts = FileFacts{};
@@ -73,12 +81,21 @@ std::multiset<uint32_t> reported_lines(const std::string& rule, const Fixture& f
   std::vector<FileFacts> files{std::move(facts)};
   Resolution resolution = resolve(files, Vocabulary::embedded());
   LintWorld world{files, resolution};
-  std::multiset<uint32_t> lines;
+  std::multiset<std::pair<uint32_t, std::string>> lines;
   for (const Finding& f : lint_file(files[0], Vocabulary::embedded(), options, &world, 0)) {
     CHECK(f.rule == rule);
-    lines.insert(f.line == 0 ? 1 : f.line);  // a finding about the whole file is at line 1
+    // A finding about the whole file is at line 1.
+    lines.emplace(f.line == 0 ? 1 : f.line, f.fix ? f.fix : "");
   }
   return lines;
+}
+
+// "12, 14 (unsafe fix)": what Catch prints when the lines differ.
+std::string describe(const std::multiset<std::pair<uint32_t, std::string>>& lines) {
+  std::string out;
+  for (const auto& [line, fix] : lines)
+    out += (out.empty() ? "" : ", ") + std::to_string(line) + (fix.empty() ? "" : " (" + fix + " fix)");
+  return out;
 }
 
 std::vector<fs::path> fixtures_of(const std::string& rule) {
@@ -103,17 +120,18 @@ TEST_CASE("every lint rule reports exactly its fixtures' expected lines", "[lint
     for (const fs::path& path : paths) {
       INFO("fixture " << path.filename().string());
       Fixture fixture = read_fixture(path);
-      std::multiset<uint32_t> expected;
-      for (const auto& [marked, line] : fixture.expect) {
+      std::multiset<std::pair<uint32_t, std::string>> expected;
+      for (const auto& [marked, line_and_fix] : fixture.expect) {
         CHECK(marked == id);  // a fixture speaks only of its own rule
-        expected.insert(line);
+        expected.insert(line_and_fix);
       }
       for (const auto& entry : fixture.ok) CHECK(entry.first == id);
       positive += fixture.expect.size();
       negative += fixture.ok.size();
-      std::multiset<uint32_t> reported = reported_lines(id, fixture);
-      CHECK(reported == expected);
-      for (const auto& [marked, line] : fixture.ok) CHECK(reported.count(line) == 0);
+      std::multiset<std::pair<uint32_t, std::string>> reported = reported_lines(id, fixture);
+      CHECK(describe(reported) == describe(expected));
+      for (const auto& [marked, line] : fixture.ok)
+        for (const auto& [reported_line, fix] : reported) CHECK(reported_line != line);
     }
     CHECK(positive > 0);
     CHECK(negative > 0);

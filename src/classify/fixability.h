@@ -1,0 +1,52 @@
+// Whether `hwclass fix` has a fix for a fact, decided from the facts and the
+// class's verdict alone. Lint marks its findings with these ("[unsafe fix]")
+// and the fix rules edit exactly where they hold, so the two cannot drift.
+// A fix rule may still leave an applicable fix out for a reason only the
+// bytes show (a layout it cannot edit, an overlapping edit), and it says so
+// in its summary (docs/design.md, "Fixes").
+#pragma once
+
+#include "classify/verdict.h"
+#include "facts/facts.h"
+#include "resolve/resolved.h"
+#include "vocab/vocabulary.h"
+
+namespace hwclass {
+
+// The unsafe device fixes apply inside classes the migration takes to
+// ACCELERATOR: classify's target (or inference) is ACCELERATOR, with no
+// split, and no other member is declared (a declared GENERIC or CUDA class
+// keeps its contract).
+bool migrates_to_accelerator(const Verdict& v);
+
+// declaration-form: an invalid declaration whose member is plain.
+bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary);
+
+// add-classification: an undeclared test class inferred with high
+// confidence that needs no split.
+bool classification_fixable(const ClassFact& cls, const Verdict& v);
+
+// add-instantiation: a class migrating to ACCELERATOR that no statement-level
+// instantiate_device_type_tests call names, and no instantiated class
+// inherits from (its tests run there already; instantiating it too would
+// run them twice).
+bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v);
+
+// add-device-param: a test method of a class migrating to ACCELERATOR that
+// has `self` but no device parameter. (add-instantiation makes sure
+// something passes it.)
+bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v);
+
+// The fix rule that rewrites a device site: "device-to-param",
+// "cuda-to-device", "accelerator-api" or "only-to-accelerator"; or
+// "add-device-param" for a read of a module-level global named `device`,
+// which the new parameter shadows. Null when none does. `v` is the verdict
+// on the site's class.
+const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary);
+
+// Whether an unsafe fix edits the class (`fix --unsafe-fixes` then declares
+// it ACCELERATOR with add-classification).
+bool unsafe_fixes_apply(const FileFacts& file, int class_index, const ResolvedClass& r, const Verdict& v,
+                        const Vocabulary& vocabulary);
+
+}  // namespace hwclass
