@@ -1,6 +1,7 @@
 #include "lint/allowlist.h"
 
 #include <fstream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "util/json_writer.h"
@@ -12,7 +13,13 @@ namespace hwclass {
 std::set<std::string> read_allowlist(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return {};
-  nlohmann::json doc = read_json_file(path, in);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return parse_allowlist(path, buffer.str());
+}
+
+std::set<std::string> parse_allowlist(const std::string& path, const std::string& text) {
+  nlohmann::json doc = parse_json_text(path, text);
   std::set<std::string> out;
   if (doc.is_object()) {
     for (const auto& [key, value] : doc.items()) out.insert(key);

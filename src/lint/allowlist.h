@@ -13,6 +13,8 @@ inline constexpr const char* kDefaultAllowlist = "tools/linter/adapters/test_lin
 // A missing file is an empty list. Throws ConfigError naming the file (and
 // line) for anything that is not an array of strings or an object.
 std::set<std::string> read_allowlist(const std::string& path);
+// The same, from the file's bytes (a git blob); `path` names it in errors.
+std::set<std::string> parse_allowlist(const std::string& path, const std::string& text);
 
 std::string allowlist_bytes(const std::set<std::string>& paths);
 

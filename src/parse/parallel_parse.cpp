@@ -45,6 +45,14 @@ TSTree* repair(TSParser* parser, TSTree* tree, std::string& text, FileFacts& fac
 
 std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int jobs, const TreeConsumer& consume,
                                    const InOrderCallback& in_order) {
+  return parse_sources(
+      files, jobs,
+      [&](size_t i, std::string& text, FileFacts& facts) { return read_source(files[i].absolute_path, text, facts); },
+      consume, in_order);
+}
+
+std::vector<FileFacts> parse_sources(const std::vector<SourceFile>& files, int jobs, const SourceLoader& load,
+                                     const TreeConsumer& consume, const InOrderCallback& in_order) {
   std::vector<FileFacts> results(files.size());
   std::atomic<size_t> next{0};
   // In-order delivery: whoever completes a file tries to deliver the run of
@@ -81,7 +89,7 @@ std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int job
       facts.is_test_file = file.is_test_file;
       facts.is_test_file_v7 = file.is_test_file_v7;
       text.clear();
-      if (read_source(file.absolute_path, text, facts)) {
+      if (load(i, text, facts)) {
         TSTree* tree = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
         if (tree && ts_node_has_error(ts_tree_root_node(tree))) tree = repair(parser, tree, text, facts);
         if (tree) {

@@ -24,6 +24,15 @@ using InOrderCallback = std::function<void(size_t index, FileFacts& facts)>;
 std::vector<FileFacts> parse_files(const std::vector<SourceFile>& files, int jobs, const TreeConsumer& consume,
                                    const InOrderCallback& in_order = nullptr);
 
+// Fills `text` with the bytes of source `index` (read_source, or
+// check_source on bytes from elsewhere); false when it is not to be parsed.
+// Called on worker threads, at most once per index.
+using SourceLoader = std::function<bool(size_t index, std::string& text, FileFacts& facts)>;
+
+// parse_files for sources that are not files on disk (git blobs).
+std::vector<FileFacts> parse_sources(const std::vector<SourceFile>& files, int jobs, const SourceLoader& load,
+                                     const TreeConsumer& consume, const InOrderCallback& in_order = nullptr);
+
 // -j N if N > 0, else MAX_JOBS from the environment, else the core count.
 int resolve_jobs(int requested);
 

@@ -126,6 +126,11 @@ bool read_source(const std::string& path, std::string& text, FileFacts& facts) {
   }
   text.resize(done);
   ::close(fd);
+  return check_source(text, facts);
+}
+
+bool check_source(const std::string& text, FileFacts& facts) {
+  facts.size_bytes = text.size();
   facts.readable = true;
   facts.content_hash = fnv1a64(text);
   if (text.empty()) {

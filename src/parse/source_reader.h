@@ -19,6 +19,10 @@ inline constexpr uint64_t kMaxSourceBytes = 64ull << 20;
 // are parsed, with an error issue naming the first bad line.
 bool read_source(const std::string& path, std::string& text, FileFacts& facts);
 
+// The checks read_source makes on bytes from anywhere (a git blob): sets
+// the size, readability and hash, adds the issues; false when not to parse.
+bool check_source(const std::string& text, FileFacts& facts);
+
 // The 1-based line where bracket nesting (outside strings and comments)
 // first exceeds `limit`, or 0.
 uint32_t bracket_overflow_line(const std::string& text, int limit);
