@@ -9,9 +9,21 @@ runs=${2:-5}
 here=$(cd "$(dirname "$0")" && pwd)
 corpus=$("$here/../scripts/fetch-pytorch-tests.sh" "${HWCLASS_CORPUS_CACHE:-$HOME/.cache/hwclass}" 2.6.0)
 list=$(mktemp)
-trap 'rm -f "$list"' EXIT
+repo=$(mktemp -d)
+trap 'rm -rf "$list" "$repo"' EXIT
 (cd "$corpus" && find test -name '*.py' | sort | sed "s|^|$corpus/|") >"$list"
 jobs=$(nproc)
+
+# For report --history: the tree in a git repository, then 50 commits that
+# each change one file (a line appended to the next test file).
+cp -r "$corpus/test" "$repo/test"
+git -C "$repo" init -q -b main
+git -C "$repo" -c user.name=bench -c user.email=bench@example.com add -A
+git -C "$repo" -c user.name=bench -c user.email=bench@example.com commit -qm base
+for f in $(cd "$repo" && find test -name 'test_*.py' | sort | head -n 50); do
+  echo "# bench edit" >>"$repo/$f"
+  git -C "$repo" -c user.name=bench -c user.email=bench@example.com commit -qam "edit $f"
+done
 
 measure() {  # prints "seconds max_rss_kb"
   /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -n1
@@ -19,7 +31,7 @@ measure() {  # prints "seconds max_rss_kb"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 declare -A secs rss
-names=(floor scan_json scan_text lint classify select fix)
+names=(floor scan_json scan_text lint classify select fix report history)
 for name in "${names[@]}"; do secs[$name]=""; rss[$name]=""; done
 for ((i = 0; i < runs; i++)); do
   for name in "${names[@]}"; do
@@ -30,6 +42,9 @@ for ((i = 0; i < runs; i++)); do
       lint) r=$(measure "$build/hwclass" lint -q -j "$jobs" --isolated --format lintrunner --root "$corpus" "$corpus/test") ;;
       classify) r=$(measure "$build/hwclass" classify -q -j "$jobs" --isolated --format json --root "$corpus" "$corpus/test") ;;
       fix) r=$(measure "$build/hwclass" fix -q -j "$jobs" --isolated --root "$corpus" "$corpus/test") ;;
+      report) r=$(measure "$build/hwclass" report -q -j "$jobs" --isolated --format html --root "$repo" "$repo/test") ;;
+      history) r=$(measure "$build/hwclass" report -q -j "$jobs" --isolated --format html --history main --root "$repo" \
+                    "$repo/test") ;;
       select) r=$(measure "$build/hwclass" select -q -j "$jobs" --isolated --hw-classification ACCELERATOR,GENERIC \
                     --shards 8 --root "$corpus" "$corpus/test") ;;
     esac
@@ -51,3 +66,8 @@ select=$(printf '%s' "${secs[select]}" | median)
 printf 'select / classify: %.2fx (target <= 1.2x)\n' "$(echo "$select / $classify" | bc -l)"
 fix=$(printf '%s' "${secs[fix]}" | median)
 printf 'fix (preview) / classify: %.2fx (target <= 1.3x)\n' "$(echo "$fix / $classify" | bc -l)"
+report=$(printf '%s' "${secs[report]}" | median)
+printf 'report (html) / classify: %.2fx (target <= 1.3x)\n' "$(echo "$report / $classify" | bc -l)"
+history=$(printf '%s' "${secs[history]}" | median)
+printf 'report --history over 51 commits / report: %.2fx (target < 3x)\n' "$(echo "$history / $report" | bc -l)"
+printf 'cores: %s\n' "$(nproc)"

@@ -11,8 +11,8 @@ case "${1:-}" in
   # Catch2 for the unit tests, python3 for the CPython references, groff and
   # man-db for the man page check, pre-commit for the hook test, xz-utils to
   # unpack the PyTorch corpus, torch and pytest for the real-client test of
-  # `hwclass select`.
-  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest" ;;
+  # `hwclass select`, chromium to render the HTML report.
+  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium" ;;
   *) echo "usage: install-deps.sh [--tests]" >&2; exit 2 ;;
 esac
 # The grammar comes from the npm registry at configure time; Debian's npm

@@ -18,6 +18,7 @@ CommandRunner register_explain(CLI::App& app);
 CommandRunner register_rules(CLI::App& app);
 CommandRunner register_select(CLI::App& app);
 CommandRunner register_fix(CLI::App& app);
+CommandRunner register_report(CLI::App& app);
 
 // `allowlist prune` as fix --update-allowlist runs it after writing fixes:
 // drops the entries that now pass or no longer exist, byte for byte.

@@ -15,13 +15,6 @@
 namespace hwclass {
 namespace {
 
-// One accelerator, or a fixed group of them (GPU_TYPE); not the host, a
-// virtual device or the device-generic spellings (rules/devices.toml `kind`).
-bool names_one_device(const DeviceName& device, const Vocabulary& v) {
-  DeviceKind kind = v.kind_of(device);
-  return device.names_one() && (kind == DeviceKind::Accelerator || kind == DeviceKind::AcceleratorGroup);
-}
-
 const char* what(const DeviceSite& s) {
   switch (s.kind) {
     case SiteKind::DeviceString: return "device string";
@@ -46,10 +39,10 @@ void check_hardcoded_device(const ClassContext& c) {
       case SiteKind::TensorMethod:
       case SiteKind::AcceleratorApi:
       case SiteKind::DeviceFlag:
-        report = names_one_device(s.device, c.vocabulary);
+        report = c.vocabulary.hardcodes_one_device(s.device);
         break;
       case SiteKind::DeviceDecorator:
-        report = s.role == DecoratorRole::Requires && names_one_device(s.device, c.vocabulary);
+        report = s.role == DecoratorRole::Requires && c.vocabulary.hardcodes_one_device(s.device);
         break;
       case SiteKind::DeviceGlobalUse:
         report = c.vocabulary.kind_of(s.device) != DeviceKind::Host;

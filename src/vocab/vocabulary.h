@@ -99,6 +99,13 @@ class Vocabulary {
     const DeviceInfo* d = device(name);
     return d && d->kind == DeviceKind::Accelerator;
   }
+  // Whether code naming `name` hardcodes one device: one accelerator, or a
+  // fixed group of them (GPU_TYPE); not the host, a virtual device or the
+  // device-generic spellings.
+  bool hardcodes_one_device(const DeviceName& name) const {
+    DeviceKind kind = kind_of(name);
+    return name.names_one() && (kind == DeviceKind::Accelerator || kind == DeviceKind::AcceleratorGroup);
+  }
   DeviceKind kind_of(const DeviceName& name) const {
     const DeviceInfo* d = device(name);
     return d ? d->kind : DeviceKind::Accelerator;

@@ -11,7 +11,7 @@ import sys
 
 # Shared model first, then the pipeline in order; cli drives them all.
 ORDER = ["util", "facts", "vocab", "config", "discover", "parse", "extract", "resolve", "classify", "lint",
-         "select", "fix", "emit", "cli"]
+         "select", "fix", "report", "emit", "cli"]
 INCLUDE = re.compile(r'^#include "([a-z_]+)/', re.M)
 
 

@@ -1,0 +1,121 @@
+// hwclass report: discover -> parse -> extract -> resolve -> classify ->
+// lint (upstream's verdict per file, the advice's blockers) -> report
+// (per-file counts, directories, next up; history from git objects) -> emit.
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "classify/classifier.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "emit/report_output.h"
+#include "lint/advice.h"
+#include "lint/allowlist.h"
+#include "report/history.h"
+#include "resolve/resolver.h"
+#include "util/error.h"
+#include "util/output_sink.h"
+
+namespace hwclass {
+namespace {
+
+struct ReportState {
+  CommonOptions common;
+  std::string format = "text", allowlist, history;
+  int every = 1;
+  size_t top = 10;
+};
+
+Report current_report(const ReportState& s, const ScanResult& result) {
+  Resolution resolution = resolve(result.files, result.vocabulary);
+  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
+  LintWorld world{result.files, resolution};
+  // Blockers are what stands between an undeclared class and its recommendation.
+  for (Verdict& v : verdicts)
+    if (v.declared.empty()) attach_advice(v, world, result.vocabulary);
+  std::vector<std::vector<const Verdict*>> by_file(result.files.size());
+  for (const Verdict& v : verdicts) by_file[static_cast<size_t>(v.ref.file)].push_back(&v);
+  std::set<std::string> allowlist =
+      read_allowlist(s.allowlist.empty() ? (result.root / kDefaultAllowlist).string() : s.allowlist);
+  Report report;
+  report.members = result.vocabulary.members;
+  for (size_t i = 0; i < result.files.size(); ++i) {
+    FileSummary summary = summarize_file(result.files[i], result.vocabulary);
+    FileStatus status = file_status(summary, allowlist);
+    report.files.push_back({summary.path, status, file_counts(summary, status, by_file[i]), summary.parses});
+  }
+  aggregate(report, s.top);
+  return report;
+}
+
+// The repo-relative directories the command was given, for the history.
+std::vector<std::string> history_prefixes(const ReportState& s, const std::filesystem::path& root) {
+  std::vector<std::string> out;
+  std::vector<std::string> paths = s.common.paths.empty() ? std::vector<std::string>{(root / "test").string()}
+                                                          : s.common.paths;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    std::filesystem::path full = std::filesystem::weakly_canonical(p, ec);
+    if (!std::filesystem::is_directory(full, ec))
+      throw UsageError("--history: '" + p + "' is not a directory; history counts whole directories");
+    std::string rel = std::filesystem::relative(full, root, ec).generic_string();
+    if (ec || rel.rfind("..", 0) == 0) throw UsageError("--history: '" + p + "' is outside the repository");
+    out.push_back(rel == "." ? "" : rel);
+  }
+  return out;
+}
+
+}  // namespace
+
+CommandRunner register_report(CLI::App& app) {
+  auto s = std::make_shared<ReportState>();
+  CLI::App* cmd = app.add_subcommand(
+      "report", "Report migration progress: totals, directories, files, next up, and the trend over git history");
+  add_common_options(*cmd, s->common);
+  cmd->add_option("--format,--output-format", s->format, "text (default), markdown, json or html")
+      ->check(CLI::IsMember({"text", "markdown", "json", "html"}));
+  cmd->add_option("--allowlist", s->allowlist, std::string("Allowlist file (default <root>/") + kDefaultAllowlist + ")");
+  cmd->add_option("--history", s->history,
+                  "Also count at each commit of this git range (main~200..main), read from git objects");
+  cmd->add_option("--every", s->every, "With --history: every Nth commit, ending at the last (default 1)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--top", s->top, "Files in each \"next up\" list (default 10)")->check(CLI::PositiveNumber);
+  return [s, cmd]() -> int {
+    if (!cmd->parsed()) return -1;
+    apply_config(*cmd, s->common);
+    apply_format_environment(*cmd, s->format, {"text", "markdown", "json", "html"}, s->common.verbose);
+    if (!s->allowlist.empty() && !std::filesystem::exists(s->allowlist))
+      throw UsageError("--allowlist " + s->allowlist + ": No such file");
+    ScanResult result = scan_inputs(s->common);
+    bool inputs_ok = report_problems(result, s->common);
+    Report report = current_report(*s, result);
+    if (!s->history.empty()) {
+      HistoryOptions options;
+      options.range = s->history;
+      options.every = s->every;
+      options.prefixes = history_prefixes(*s, result.root);
+      options.allowlist_path = kDefaultAllowlist;
+      options.jobs = resolve_jobs(s->common.jobs);
+      if (::isatty(2) && !s->common.quiet)
+        options.progress = [](size_t done, size_t total) {
+          std::cerr << "\rhistory: commit " << done << " of " << total << (done == total ? "\n" : "") << std::flush;
+        };
+      History history = compute_history(result.root.string(), options, result.vocabulary);
+      report.history = std::move(history.points);
+      report.history_blobs_parsed = history.blobs_parsed;
+      if (s->common.verbose)
+        std::cerr << "history: " << report.history.size() << " commits, " << report.history_blobs_parsed
+                  << " blobs parsed\n";
+    }
+    const std::string& f = s->format;
+    OutputSink sink(s->common.output);
+    sink.write(f == "json" ? report_json(report) : f == "html" ? report_html(report)
+               : f == "markdown" ? report_markdown(report) : report_text(report));
+    sink.commit();
+    return inputs_ok ? 0 : 2;
+  };
+}
+
+}  // namespace hwclass

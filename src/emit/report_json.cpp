@@ -1,0 +1,85 @@
+// report --format json: the schema docs/report.md describes, version 1.
+// Every member and site kind is present (0 when none), so consumers need
+// no defaults; keys keep the order of this file.
+#include "emit/report_output.h"
+#include "util/json_writer.h"
+
+namespace hwclass {
+namespace {
+
+void counts(JsonWriter& w, const Report& r, const Counts& c) {
+  w.field("files", uint64_t{c.files}).field("test_files", uint64_t{c.test_files});
+  w.field("test_classes", uint64_t{c.test_classes}).field("variants", uint64_t{c.variants});
+  w.key("declared").begin_object();
+  for (const std::string& m : r.members) {
+    auto it = c.declared.find(m);
+    w.field(m, uint64_t{it == c.declared.end() ? 0 : it->second});
+  }
+  w.end_object();
+  w.field("unclassified", uint64_t{c.unclassified});
+  w.field("agree", uint64_t{c.agree}).field("disagree", uint64_t{c.disagree});
+  w.field("passing", uint64_t{c.passing}).field("failing", uint64_t{c.failing});
+  w.field("allowlisted", uint64_t{c.allowlisted});
+  w.field("sites", uint64_t{c.sites});
+  w.key("sites_by_kind").begin_object();
+  for (const char* k : kSiteKinds) {
+    auto it = c.sites_by_kind.find(k);
+    w.field(k, uint64_t{it == c.sites_by_kind.end() ? 0 : it->second});
+  }
+  w.end_object();
+  w.key("sites_by_device").begin_object();
+  for (const auto& [d, n] : c.sites_by_device) w.field(d, uint64_t{n});
+  w.end_object();
+  w.field("blocking", uint64_t{c.blocking});
+}
+
+}  // namespace
+
+std::string report_json(const Report& r) {
+  std::string out;
+  JsonWriter w(out, 2);
+  w.begin_object().field("schema", "hwclass-report").field("version", kReportSchemaVersion);
+  w.key("members").string_array(r.members);
+  w.key("totals").begin_object();
+  counts(w, r, r.totals);
+  w.end_object();
+  w.key("directories").begin_array();
+  for (const DirectoryRow& d : r.directories) {
+    w.begin_object().field("path", d.path).field("depth", d.depth);
+    counts(w, r, d.counts);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("files").begin_array();
+  for (const FileRow& f : r.files) {
+    w.begin_object().field("path", f.path).field("status", to_string(f.status));
+    counts(w, r, f.counts);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("next_up").string_array(r.next_up);
+  w.key("most_sites").string_array(r.most_sites);
+  w.key("history");
+  if (r.history.empty()) {
+    w.null();
+  } else {
+    w.begin_object().field("blobs_parsed", uint64_t{r.history_blobs_parsed}).key("points").begin_array();
+    for (const HistoryPoint& p : r.history) {
+      w.begin_object().field("commit", p.commit).field("date", p.date).field("subject", p.subject);
+      w.field("allowlist", uint64_t{p.allowlist}).field("test_classes", uint64_t{p.test_classes});
+      w.field("unclassified", uint64_t{p.unclassified}).field("sites", uint64_t{p.sites});
+      w.key("declared").begin_object();
+      for (const std::string& m : r.members) {
+        auto it = p.declared.find(m);
+        w.field(m, uint64_t{it == p.declared.end() ? 0 : it->second});
+      }
+      w.end_object().end_object();
+    }
+    w.end_array().end_object();
+  }
+  w.end_object();
+  out.push_back('\n');
+  return out;
+}
+
+}  // namespace hwclass

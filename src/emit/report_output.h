@@ -1,0 +1,26 @@
+// The migration report's formats: a compact terminal table, markdown for a
+// GitHub issue, a versioned JSON schema (docs/report.md), and one
+// self-contained HTML page with inline SVG charts.
+#pragma once
+
+#include <string>
+
+#include "report/report.h"
+
+namespace hwclass {
+
+std::string report_text(const Report& report);
+std::string report_markdown(const Report& report);
+std::string report_json(const Report& report);
+std::string report_html(const Report& report);
+
+// The pieces the formats share.
+std::string thousands(size_t n);  // 14210 -> "14,210"
+// A file's or directory's group for the per-directory chart: the directory
+// one level below the top ("test/inductor"), or the top's own files ("test/*.py").
+std::string chart_group(const std::string& file_path);
+// The HTML report's SVG charts.
+std::string classification_bars_svg(const Report& report);
+std::string history_lines_svg(const Report& report);
+
+}  // namespace hwclass

@@ -1,0 +1,140 @@
+// report --format text and markdown: the totals, the directories one level
+// below the top, "next up", the files with the most hardcoded sites and the
+// history. The JSON and HTML reports carry every directory and file.
+#include <algorithm>
+#include <functional>
+
+#include "emit/report_output.h"
+
+namespace hwclass {
+
+std::string thousands(size_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+namespace {
+
+using Row = std::vector<std::string>;
+
+// Columns padded to their widest cell, numbers right-aligned; or a markdown table.
+std::string table(const Row& head, const std::vector<Row>& rows, bool markdown) {
+  std::string out;
+  if (markdown) {
+    auto line = [&](const Row& r) {
+      for (const auto& cell : r) out += "| " + cell + " ";
+      out += "|\n";
+    };
+    line(head);
+    for (size_t i = 0; i < head.size(); ++i) out += i ? "|---:" : "|---";
+    out += "|\n";
+    for (const Row& r : rows) line(r);
+    return out;
+  }
+  std::vector<size_t> width(head.size());
+  for (size_t i = 0; i < head.size(); ++i) width[i] = head[i].size();
+  for (const Row& r : rows)
+    for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+  auto line = [&](const Row& r) {
+    std::string text;
+    for (size_t i = 0; i < r.size(); ++i) {
+      std::string pad(width[i] - r[i].size(), ' ');
+      text += (i ? "  " : "") + (i ? pad + r[i] : r[i] + pad);
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out += text + "\n";
+  };
+  line(head);
+  for (const Row& r : rows) line(r);
+  return out;
+}
+
+Row count_cells(const Counts& c) {
+  return {thousands(c.test_files), thousands(c.test_classes), thousands(c.unclassified), thousands(c.passing),
+          thousands(c.failing),    thousands(c.allowlisted),  thousands(c.sites),        thousands(c.blocking)};
+}
+
+const Row kCountHead = {"test files", "classes", "unclassified", "passing", "failing", "allowlisted", "sites",
+                        "blocking"};
+
+std::string render(const Report& r, bool md) {
+  const Counts& t = r.totals;
+  std::string out;
+  auto heading = [&](const std::string& text) { out += md ? "\n### " + text + "\n\n" : "\n" + text + "\n"; };
+  out += md ? "## hwclass report\n\n" : "hwclass report\n";
+  auto line = [&](const std::string& label, const std::string& text) {
+    out += md ? "- **" + label + ":** " + text + "\n" : label + std::string(label.size() < 11 ? 11 - label.size() : 1, ' ') + text + "\n";
+  };
+  line("tests", thousands(t.test_files) + " test files, " + thousands(t.test_classes) + " test classes, " +
+                    thousands(t.variants) + " device variants");
+  std::string classes;
+  for (const std::string& m : r.members) {
+    auto it = t.declared.find(m);
+    classes += m + " " + thousands(it == t.declared.end() ? 0 : it->second) + ", ";
+  }
+  line("classes", classes + "unclassified " + thousands(t.unclassified));
+  line("files", "passing " + thousands(t.passing) + ", failing " + thousands(t.failing) + ", allowlisted " +
+                    thousands(t.allowlisted));
+  line("agreement", thousands(t.agree) + " of " + thousands(t.agree + t.disagree) +
+                        " declared classes agree with classify (medium or high confidence)");
+  std::string kinds;
+  for (const char* k : kSiteKinds) {
+    auto it = t.sites_by_kind.find(k);
+    kinds += std::string(", ") + k + " " + thousands(it == t.sites_by_kind.end() ? 0 : it->second);
+  }
+  line("hardcoded", thousands(t.sites) + " sites" + kinds);
+  std::vector<std::pair<std::string, size_t>> devices(t.sites_by_device.begin(), t.sites_by_device.end());
+  std::stable_sort(devices.begin(), devices.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string by_device;
+  for (const auto& [d, n] : devices) by_device += (by_device.empty() ? "" : ", ") + d + " " + thousands(n);
+  if (!by_device.empty()) line("by device", by_device);
+
+  heading("Directories");
+  std::vector<Row> rows;
+  for (const DirectoryRow& d : r.directories) {
+    if (d.depth > 1) continue;
+    Row row{std::string(md ? "" : std::string(2 * d.depth, ' ')) + (md ? "`" + d.path + "`" : d.path)};
+    Row cells = count_cells(d.counts);
+    row.insert(row.end(), cells.begin(), cells.end());
+    rows.push_back(row);
+  }
+  Row head{"directory"};
+  head.insert(head.end(), kCountHead.begin(), kCountHead.end());
+  out += table(head, rows, md);
+
+  auto file_list = [&](const std::string& title, const std::vector<std::string>& paths) {
+    if (paths.empty()) return;
+    heading(title);
+    std::vector<Row> list;
+    for (const std::string& p : paths) {
+      auto f = std::find_if(r.files.begin(), r.files.end(), [&](const FileRow& x) { return x.path == p; });
+      list.push_back({md ? "`" + p + "`" : p, thousands(f->counts.blocking), thousands(f->counts.unclassified),
+                      thousands(f->counts.sites)});
+    }
+    out += table({"file", "blocking", "unclassified", "sites"}, list, md);
+  };
+  file_list("Next up (fewest lint errors left once classes declare classify's recommendation)", r.next_up);
+  file_list("Most hardcoded device sites", r.most_sites);
+
+  if (!r.history.empty()) {
+    heading("History (" + thousands(r.history.size()) + " commits, " + thousands(r.history_blobs_parsed) +
+            " blobs parsed)");
+    std::vector<Row> points;
+    for (const HistoryPoint& p : r.history)
+      points.push_back({p.date, p.commit.substr(0, 10), thousands(p.allowlist), thousands(p.test_classes),
+                        thousands(p.unclassified), thousands(p.sites)});
+    out += table({"date", "commit", "allowlist", "classes", "unclassified", "sites"}, points, md);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string report_text(const Report& r) { return render(r, false); }
+std::string report_markdown(const Report& r) { return render(r, true); }
+
+}  // namespace hwclass

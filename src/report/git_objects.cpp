@@ -1,0 +1,175 @@
+#include "report/git_objects.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <stdexcept>
+
+#include "util/error.h"
+
+extern char** environ;
+
+namespace hwclass {
+namespace {
+
+// Starts `git -C repo args...` with its stdin and stdout on pipes (stdin
+// only when `to` is given) and stderr on /dev/null.
+pid_t spawn_git(const std::string& repo, const std::vector<std::string>& args, int* to, int* from) {
+  int in[2] = {-1, -1}, out[2];
+  if ((to && ::pipe(in) != 0) || ::pipe(out) != 0) throw std::runtime_error("cannot start git: no pipe");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (to) {
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_addclose(&actions, in[1]);
+  }
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  posix_spawn_file_actions_addclose(&actions, out[0]);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  std::vector<std::string> argv_strings{"git", "-C", repo};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_strings) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  int rc = posix_spawnp(&pid, "git", &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (to) ::close(in[0]);
+  ::close(out[1]);
+  if (rc != 0) {
+    if (to) ::close(in[1]);
+    ::close(out[0]);
+    throw std::runtime_error(std::string("cannot run git: ") + std::strerror(rc));
+  }
+  if (to) *to = in[1];
+  *from = out[0];
+  return pid;
+}
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+void write_all(int fd, const std::string& s) {
+  for (size_t done = 0; done < s.size();) {
+    ssize_t n = ::write(fd, s.data() + done, s.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error("git cat-file stopped reading");
+    done += static_cast<size_t>(n);
+  }
+}
+
+}  // namespace
+
+GitObjects::GitObjects(const std::string& repo) {
+  // A git that dies must fail a write with EPIPE, not kill hwclass.
+  ::signal(SIGPIPE, SIG_IGN);
+  int from = -1;
+  pid_ = spawn_git(repo, {"cat-file", "--batch"}, &to_git_, &from);
+  from_git_ = ::fdopen(from, "rb");
+}
+
+GitObjects::~GitObjects() {
+  if (to_git_ >= 0) ::close(to_git_);
+  if (from_git_) std::fclose(from_git_);
+  if (pid_ > 0) wait_for(pid_);
+}
+
+bool GitObjects::read(const std::string& name, std::string& type, std::string& bytes) {
+  if (name.find('\n') != std::string::npos) return false;
+  write_all(to_git_, name + "\n");
+  // "<id> <type> <size>\n<bytes>\n", or "<name> missing\n".
+  std::string header;
+  for (int c; (c = std::fgetc(from_git_)) != '\n';) {
+    if (c == EOF) throw std::runtime_error("git cat-file ended early");
+    header.push_back(static_cast<char>(c));
+  }
+  size_t last = header.rfind(' ');
+  if (header.size() >= 8 && header.compare(header.size() - 8, 8, " missing") == 0) return false;
+  if (last == std::string::npos) return false;  // "ambiguous" and the like
+  size_t first = header.find(' ');
+  type = header.substr(first + 1, last - first - 1);
+  size_t size = std::stoull(header.substr(last + 1));
+  bytes.resize(size);
+  if (size && std::fread(bytes.data(), 1, size, from_git_) != size) throw std::runtime_error("git cat-file ended early");
+  std::fgetc(from_git_);  // the newline after the object
+  return true;
+}
+
+std::vector<TreeEntry> GitObjects::tree(const std::string& id) {
+  std::string type, bytes;
+  if (!read(id, type, bytes) || type != "tree") throw std::runtime_error("git: " + id + " is not a tree");
+  // "<mode> <name>\0<20 raw id bytes>" per entry.
+  std::vector<TreeEntry> out;
+  static const char* hex = "0123456789abcdef";
+  for (size_t i = 0; i < bytes.size();) {
+    size_t space = bytes.find(' ', i), nul = bytes.find('\0', space);
+    if (space == std::string::npos || nul == std::string::npos || nul + 21 > bytes.size())
+      throw std::runtime_error("git: tree " + id + " is malformed");
+    TreeEntry e{bytes.substr(i, space - i), bytes.substr(space + 1, nul - space - 1), ""};
+    for (size_t k = nul + 1; k < nul + 21; ++k) {
+      auto b = static_cast<unsigned char>(bytes[k]);
+      e.id += hex[b >> 4];
+      e.id += hex[b & 15];
+    }
+    out.push_back(std::move(e));
+    i = nul + 21;
+  }
+  return out;
+}
+
+CommitInfo GitObjects::commit(const std::string& id) {
+  std::string type, bytes;
+  if (!read(id, type, bytes) || type != "commit") throw std::runtime_error("git: " + id + " is not a commit");
+  CommitInfo c;
+  c.id = id;
+  size_t pos = 0;
+  for (size_t end; (end = bytes.find('\n', pos)) != std::string::npos && end > pos; pos = end + 1) {
+    std::string line = bytes.substr(pos, end - pos);
+    if (line.rfind("tree ", 0) == 0) c.tree = line.substr(5);
+    if (line.rfind("committer ", 0) == 0) {
+      // "committer Name <mail> 1700000000 +0000"
+      size_t tz = line.rfind(' '), ts = line.rfind(' ', tz - 1);
+      std::time_t t = static_cast<std::time_t>(std::stoll(line.substr(ts + 1, tz - ts - 1)));
+      char date[16];
+      std::tm tm{};
+      gmtime_r(&t, &tm);
+      std::strftime(date, sizeof date, "%Y-%m-%d", &tm);
+      c.date = date;
+    }
+  }
+  size_t message = bytes.find("\n\n");
+  if (message != std::string::npos) c.subject = bytes.substr(message + 2, bytes.find('\n', message + 2) - message - 2);
+  return c;
+}
+
+std::vector<std::string> list_commits(const std::string& repo, const std::string& range) {
+  if (range.empty() || range[0] == '-') throw UsageError("--history: '" + range + "' is not a revision range");
+  int from = -1;
+  pid_t pid = spawn_git(repo, {"rev-list", "--reverse", "--first-parent", range, "--"}, nullptr, &from);
+  std::string out;
+  char buffer[65536];
+  for (ssize_t n; (n = ::read(from, buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    out.append(buffer, static_cast<size_t>(n));
+  }
+  ::close(from);
+  if (wait_for(pid) != 0)
+    throw UsageError("--history: git does not know the range '" + range + "' in " + repo);
+  std::vector<std::string> commits;
+  for (size_t pos = 0, end; (end = out.find('\n', pos)) != std::string::npos; pos = end + 1)
+    commits.push_back(out.substr(pos, end - pos));
+  return commits;
+}
+
+}  // namespace hwclass

@@ -1,0 +1,154 @@
+#include "report/history.h"
+
+#include <map>
+
+#include "discover/test_file.h"
+#include "extract/extractor.h"
+#include "lint/allowlist.h"
+#include "parse/parallel_parse.h"
+#include "parse/source_reader.h"
+#include "report/git_objects.h"
+
+namespace hwclass {
+namespace {
+
+using Files = std::vector<std::pair<std::string, std::string>>;  // (path, blob id)
+
+class HistoryReader {
+ public:
+  HistoryReader(const std::string& repo, const HistoryOptions& options, const Vocabulary& vocabulary)
+      : git_(repo), options_(options), vocabulary_(vocabulary) {}
+
+  HistoryPoint at(const std::string& commit) {
+    CommitInfo info = git_.commit(commit);
+    HistoryPoint p;
+    p.commit = info.id;
+    p.date = info.date;
+    p.subject = info.subject;
+    Files files;
+    for (const std::string& prefix : options_.prefixes) {
+      std::string tree = find(info.tree, prefix, true);
+      if (tree.empty()) continue;
+      for (const auto& [path, blob] : flatten(tree)) files.emplace_back(prefix + "/" + path, blob);
+    }
+    summarize_new(files);
+    for (const auto& [path, blob] : files) {
+      const FileSummary& s = summaries_.at(blob + '\n' + path);
+      p.test_classes += s.test_classes;
+      p.unclassified += s.unclassified;
+      p.sites += s.sites;
+      for (const auto& [member, n] : s.declared) p.declared[member] += n;
+    }
+    if (std::string blob = find(info.tree, options_.allowlist_path, false); !blob.empty()) {
+      auto [it, fresh] = allowlists_.try_emplace(blob, 0);
+      if (fresh) {
+        std::string type, bytes;
+        git_.read(blob, type, bytes);
+        it->second = parse_allowlist(info.id.substr(0, 12) + ":" + options_.allowlist_path, bytes).size();
+      }
+      p.allowlist = it->second;
+    }
+    return p;
+  }
+
+  size_t blobs_parsed() const { return parsed_; }
+
+ private:
+  const std::vector<TreeEntry>& tree(const std::string& id) {
+    auto it = trees_.find(id);
+    if (it == trees_.end()) it = trees_.emplace(id, git_.tree(id)).first;
+    return it->second;
+  }
+
+  // The id of `path` (a/b/c) under the tree `root`; "" when absent or of the other kind.
+  std::string find(const std::string& root, const std::string& path, bool want_tree) {
+    std::string id = root;
+    bool is_tree = true;
+    for (size_t start = 0; start <= path.size();) {
+      size_t slash = path.find('/', start);
+      std::string part = path.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+      start = slash == std::string::npos ? path.size() + 1 : slash + 1;
+      if (part.empty() || part == ".") continue;
+      if (!is_tree) return "";
+      const TreeEntry* found = nullptr;
+      for (const TreeEntry& e : tree(id))
+        if (e.name == part) found = &e;
+      if (!found) return "";
+      id = found->id;
+      is_tree = found->is_tree();
+    }
+    return is_tree == want_tree ? id : "";
+  }
+
+  // The .py blobs under a tree, by path relative to it; a subtree shared by
+  // many commits is listed once.
+  const Files& flatten(const std::string& id) {
+    auto it = flat_.find(id);
+    if (it != flat_.end()) return it->second;
+    Files out;
+    for (const TreeEntry& e : tree(id)) {
+      if (e.is_tree()) {
+        for (const auto& [path, blob] : flatten(e.id)) out.emplace_back(e.name + "/" + path, blob);
+      } else if (e.mode != "120000" && e.mode != "160000" && e.name.size() > 3 &&
+                 e.name.compare(e.name.size() - 3, 3, ".py") == 0) {
+        out.emplace_back(e.name, e.id);
+      }
+    }
+    return flat_.emplace(id, std::move(out)).first->second;
+  }
+
+  // Parses, on the worker pool, the (blob, path) pairs not seen before.
+  void summarize_new(const Files& files) {
+    std::vector<SourceFile> sources;
+    std::vector<std::string> keys, texts;
+    for (const auto& [path, blob] : files) {
+      std::string key = blob + '\n' + path;
+      if (summaries_.count(key)) continue;
+      std::string type, bytes;
+      if (!git_.read(blob, type, bytes)) continue;
+      sources.push_back(SourceFile{blob.substr(0, 12) + ":" + path, "", path, false, is_test_file_v8(path),
+                                   is_test_file_v7(path)});
+      keys.push_back(std::move(key));
+      texts.push_back(std::move(bytes));
+    }
+    if (sources.empty()) return;
+    std::vector<FileFacts> facts = parse_sources(
+        sources, options_.jobs,
+        [&](size_t i, std::string& text, FileFacts& f) {
+          text.swap(texts[i]);
+          return check_source(text, f);
+        },
+        [&](const TSTree* t, std::string_view text, FileFacts& f) { extract_facts(t, text, vocabulary_, f); });
+    for (size_t i = 0; i < facts.size(); ++i) summaries_.emplace(keys[i], summarize_file(facts[i], vocabulary_));
+    parsed_ += facts.size();
+  }
+
+  GitObjects git_;
+  const HistoryOptions& options_;
+  const Vocabulary& vocabulary_;
+  std::map<std::string, std::vector<TreeEntry>> trees_;
+  std::map<std::string, Files> flat_;
+  std::map<std::string, FileSummary> summaries_;
+  std::map<std::string, size_t> allowlists_;
+  size_t parsed_ = 0;
+};
+
+}  // namespace
+
+History compute_history(const std::string& repo, const HistoryOptions& options, const Vocabulary& vocabulary) {
+  std::vector<std::string> commits = list_commits(repo, options.range);
+  std::vector<std::string> chosen;
+  size_t every = static_cast<size_t>(std::max(1, options.every));
+  for (size_t i = 0; i < commits.size(); ++i)
+    if ((commits.size() - 1 - i) % every == 0) chosen.push_back(commits[i]);
+  HistoryReader reader(repo, options, vocabulary);
+  History out;
+  for (size_t i = 0; i < chosen.size(); ++i) {
+    out.points.push_back(reader.at(chosen[i]));
+    if (options.progress) options.progress(i + 1, chosen.size());
+  }
+  out.blobs_parsed = reader.blobs_parsed();
+  return out;
+}
+
+}  // namespace hwclass

@@ -1,0 +1,149 @@
+#include "report/report.h"
+
+#include <catch2/catch.hpp>
+
+#include "support/scan_source.h"
+
+using namespace hwclass;
+
+namespace {
+
+// Counted by reading: 2 test classes (Helper has no test), TestA declares
+// GENERIC, TestB is unclassified and instantiated with MPS opted in (cpu,
+// cuda, mps: 3 variants). Hardcoded sites in test classes: "cuda" (string),
+// .cuda() (method), torch.cuda.synchronize() and torch.cuda.current_stream()
+// (api; the chained outer call is the same site), TEST_CUDA (flag),
+// @onlyCUDA (decorator). Not counted: "cpu", @skipCUDAIf (a scoped skip),
+// the helper's .cuda().
+constexpr const char* kSource = R"py(import torch
+from torch.testing._internal.common_utils import HardwareClassification, TestCase
+from torch.testing._internal.common_device_type import instantiate_device_type_tests, onlyCUDA, skipCUDAIf
+from torch.testing._internal.common_cuda import TEST_CUDA
+
+
+class TestA(TestCase):
+    hw_classification = HardwareClassification.GENERIC
+
+    def test_a(self):
+        pass
+
+
+class TestB(TestCase):
+    def test_b(self, device):
+        x = torch.ones(2, device="cuda")
+        y = x.cuda()
+        torch.cuda.synchronize()
+        torch.cuda.current_stream().synchronize()
+        if TEST_CUDA:
+            pass
+        z = torch.ones(2, device="cpu")
+
+    @onlyCUDA
+    def test_c(self, device):
+        pass
+
+    @skipCUDAIf(True, "scoped")
+    def test_d(self, device):
+        pass
+
+
+instantiate_device_type_tests(TestB, globals(), allow_mps=True)
+
+
+class Helper:
+    def make(self):
+        return torch.ones(1).cuda()
+)py";
+
+}  // namespace
+
+TEST_CASE("a file's summary counts what the code says", "[report]") {
+  FileFacts facts = scan_source(kSource, "test/test_sample.py");
+  facts.is_test_file = true;  // discover decides it from the path
+  FileSummary s = summarize_file(facts, Vocabulary::embedded());
+  CHECK(s.test_file);
+  CHECK(s.test_classes == 2);
+  CHECK(s.variants == 3);
+  CHECK(s.declared == std::map<std::string, size_t>{{"GENERIC", 1}});
+  CHECK(s.unclassified == 1);
+  CHECK(s.sites == 6);
+  CHECK(s.sites_by_kind ==
+        std::map<std::string, size_t>{{"string", 1}, {"method", 1}, {"api", 2}, {"flag", 1}, {"decorator", 1}});
+  CHECK(s.sites_by_device == std::map<std::string, size_t>{{"cuda", 6}});
+  // Upstream: [hw_classification] for TestB only.
+  CHECK(s.upstream_errors == 1);
+}
+
+TEST_CASE("a file that does not parse counts nothing", "[report]") {
+  FileSummary s = summarize_file(scan_source("class TestX(TestCase:\n    def test_a(self): pass\n",
+                                             "test/test_broken.py"),
+                                 Vocabulary::embedded());
+  CHECK_FALSE(s.parses);
+  CHECK(s.test_classes == 0);
+}
+
+TEST_CASE("status: allowlisted, then passing or failing; helpers are not checked", "[report]") {
+  FileSummary clean, dirty, helper;
+  clean.test_file = dirty.test_file = true;
+  clean.path = "test/test_clean.py";
+  dirty.path = "test/test_dirty.py";
+  dirty.upstream_errors = 2;
+  helper.path = "test/common.py";
+  std::set<std::string> allowlist{"test/test_clean.py"};
+  CHECK(file_status(clean, allowlist) == FileStatus::Allowlisted);
+  CHECK(file_status(clean, {}) == FileStatus::Passing);
+  CHECK(file_status(dirty, {}) == FileStatus::Failing);
+  CHECK(file_status(helper, allowlist) == FileStatus::NotChecked);
+}
+
+TEST_CASE("blocking: upstream's errors but [hw_classification], plus each recommendation's blockers", "[report]") {
+  FileSummary s;
+  s.test_file = true;
+  s.test_classes = 3;
+  s.unclassified = 2;
+  s.upstream_errors = 3;  // two [hw_classification], one [device_param] on the declared class
+  Verdict undeclared, agreeing, disagreeing, unsure;
+  undeclared.blockers.resize(4);
+  agreeing.declared = disagreeing.declared = unsure.declared = "GENERIC";
+  agreeing.confidence = disagreeing.confidence = Confidence::High;
+  agreeing.agrees = true;
+  unsure.confidence = Confidence::Low;  // too unsure to count either way
+  Counts c = file_counts(s, FileStatus::Failing, {&undeclared, &agreeing, &disagreeing, &unsure});
+  CHECK(c.blocking == 1 + 4);
+  CHECK(c.agree == 1);
+  CHECK(c.disagree == 1);
+  CHECK(c.failing == 1);
+  CHECK(c.passing + c.allowlisted == 0);
+}
+
+TEST_CASE("directories add up their files, depth first; next up and most sites", "[report]") {
+  Report r;
+  auto row = [](std::string path, FileStatus status, size_t classes, size_t sites, size_t blocking) {
+    FileRow f{std::move(path), status, {}, true};
+    f.counts.files = 1;
+    f.counts.test_files = 1;
+    f.counts.test_classes = classes;
+    f.counts.sites = sites;
+    f.counts.blocking = blocking;
+    f.counts.passing = status == FileStatus::Passing;
+    f.counts.failing = status == FileStatus::Failing;
+    f.counts.allowlisted = status == FileStatus::Allowlisted;
+    return f;
+  };
+  r.files = {row("test/b-c/test_x.py", FileStatus::Failing, 1, 5, 2),
+             row("test/b/d/test_y.py", FileStatus::Allowlisted, 4, 0, 0),
+             row("test/test_z.py", FileStatus::Passing, 2, 9, 0),
+             row("test/b/test_w.py", FileStatus::Failing, 3, 1, 0)};
+  aggregate(r, 2);
+  std::vector<std::string> order;
+  for (const DirectoryRow& d : r.directories) order.push_back(d.path + ":" + std::to_string(d.counts.test_classes));
+  // "test/b" and what is in it come before "test/b-c", though '-' sorts before '/'.
+  CHECK(order == std::vector<std::string>{"test:10", "test/b:7", "test/b/d:4", "test/b-c:1"});
+  CHECK(r.totals.sites == 15);
+  CHECK(r.totals.passing == 1);
+  CHECK(r.totals.failing == 2);
+  CHECK(r.totals.allowlisted == 1);
+  // Not passing, fewest blocking first, then the most classes.
+  CHECK(r.next_up == std::vector<std::string>{"test/b/d/test_y.py", "test/b/test_w.py"});
+  CHECK(r.most_sites == std::vector<std::string>{"test/test_z.py", "test/b-c/test_x.py"});
+}

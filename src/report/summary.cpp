@@ -1,0 +1,68 @@
+#include "report/summary.h"
+
+#include <set>
+
+#include "facts/queries.h"
+#include "lint/linter.h"
+#include "resolve/resolver.h"
+
+namespace hwclass {
+
+const char* hardcoded_kind(const DeviceSite& s, const Vocabulary& vocabulary) {
+  // The outer call of torch.cuda.current_stream().synchronize() repeats its inner one.
+  if (s.chained) return nullptr;
+  switch (s.kind) {
+    case SiteKind::DeviceString: return vocabulary.hardcodes_one_device(s.device) ? "string" : nullptr;
+    case SiteKind::TensorMethod: return vocabulary.hardcodes_one_device(s.device) ? "method" : nullptr;
+    case SiteKind::AcceleratorApi: return vocabulary.hardcodes_one_device(s.device) ? "api" : nullptr;
+    case SiteKind::DeviceFlag: return vocabulary.hardcodes_one_device(s.device) ? "flag" : nullptr;
+    // @onlyCUDA and @requires_cuda pin a test; a scoped skip or dtypes does not.
+    case SiteKind::OnlyDecorator:
+    case SiteKind::DeviceDecorator:
+      return (s.role == DecoratorRole::Only || s.role == DecoratorRole::Requires) &&
+                     vocabulary.hardcodes_one_device(s.device)
+                 ? "decorator"
+                 : nullptr;
+    case SiteKind::DeviceGlobalUse: return vocabulary.kind_of(s.device) != DeviceKind::Host ? "global" : nullptr;
+    default: return nullptr;
+  }
+}
+
+FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary) {
+  FileSummary out;
+  out.path = file.relative_path;
+  out.test_file = file.is_test_file;
+  out.parses = file.readable && !file.has_syntax_error();
+  if (!out.parses) return out;
+  // Upstream keys classes by name: the last definition is the one that runs.
+  std::set<std::string> seen;
+  std::vector<bool> counted(file.classes.size(), false);
+  for (size_t i = file.classes.size(); i-- > 0;) {
+    const ClassFact& c = file.classes[i];
+    if (!c.is_test_class || !seen.insert(c.name).second) continue;
+    counted[i] = true;
+    ++out.test_classes;
+    if (c.declaration.state == DeclarationState::Valid) ++out.declared[c.declaration.member];
+    else ++out.unclassified;
+    if (int link = upstream_instantiation(file, c.name); link >= 0) {
+      bool exact = true;
+      out.variants += device_variants(c.name, file.instantiations[static_cast<size_t>(link)], vocabulary, exact).size();
+    }
+  }
+  for (const DeviceSite& s : file.sites) {
+    if (s.class_index < 0 || !counted[static_cast<size_t>(s.class_index)]) continue;
+    const char* kind = hardcoded_kind(s, vocabulary);
+    if (!kind) continue;
+    ++out.sites_by_kind[kind];
+    ++out.sites_by_device[s.device.label()];
+    ++out.sites;
+  }
+  if (file.is_test_file) {
+    LintOptions upstream;
+    upstream.settings.upstream_only = true;
+    out.upstream_errors = lint_file(file, vocabulary, upstream).size();
+  }
+  return out;
+}
+
+}  // namespace hwclass

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""report --history on a git repository this test builds, commit by commit.
+
+    report_history.py HWCLASS
+
+Five commits classify three test classes step by step, remove a hardcoded
+"cuda", shrink the allowlist, and once touch no Python file at all. The
+expected trend is what the commits say (counted by hand below), and so is
+the number of blobs parsed: every distinct (blob, path) once.
+"""
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+HEAD = "from torch.testing._internal.common_utils import HardwareClassification, TestCase\n\n\n"
+A1 = "class TestA1(TestCase):\n{decl}    def test_x(self):\n        pass\n\n\n"
+A2 = "class TestA2(TestCase):\n{decl}    def test_y(self, device):\n        x = torch.ones(2, device={dev})\n\n\n"
+B1 = "class TestB1(TestCase):\n{decl}    def test_z(self):\n        pass\n"
+COMMON = "class Helper:\n    pass\n"
+
+
+def decl(member):
+    return f"    hw_classification = HardwareClassification.{member}\n\n" if member else ""
+
+
+def main() -> int:
+    hwclass = sys.argv[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = pathlib.Path(tmp)
+        git = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True)
+        git("init", "-q", "-b", "main")
+        git("config", "user.email", "t@example.com")
+        git("config", "user.name", "t")
+        allowlist = repo / "tools/linter/adapters/test_linter_allowlist.json"
+        allowlist.parent.mkdir(parents=True)
+        (repo / "test").mkdir()
+
+        def commit(a1, a2, dev, b1, listed, message, readme=None):
+            (repo / "test/test_a.py").write_text(HEAD + A1.format(decl=decl(a1)) + A2.format(decl=decl(a2), dev=dev))
+            (repo / "test/test_b.py").write_text(HEAD + B1.format(decl=decl(b1)))
+            (repo / "test/common.py").write_text(COMMON)
+            allowlist.write_text(json.dumps(listed, indent=2) + "\n")
+            if readme:
+                (repo / "README").write_text(readme)
+            git("add", "-A")
+            git("commit", "-q", "--allow-empty", "-m", message)
+
+        both = ["test/test_a.py", "test/test_b.py"]
+        commit(None, None, '"cuda"', None, both, "start")                        # 3 unclassified, 1 site
+        commit("GENERIC", None, '"cuda"', None, both, "declare A1")              # test_a changes
+        commit("GENERIC", "ACCELERATOR", "device", None, ["test/test_b.py"], "migrate A2")  # test_a changes
+        commit("GENERIC", "ACCELERATOR", "device", None, ["test/test_b.py"], "docs", readme="x\n")  # no .py change
+        commit("GENERIC", "ACCELERATOR", "device", "GENERIC", [], "declare B1")  # test_b changes
+
+        def history(*extra):
+            out = subprocess.run([hwclass, "report", "--isolated", "-q", "--format", "json", "--root", str(repo),
+                                  "--history", "main", *extra, str(repo / "test")], capture_output=True, text=True)
+            if out.returncode != 0:
+                sys.exit(out.stderr)
+            return json.loads(out.stdout)["history"]
+
+        failures = []
+        got = history()
+        trend = [(p["subject"], p["allowlist"], p["test_classes"], p["unclassified"], p["sites"]) for p in got["points"]]
+        want = [("start", 2, 3, 3, 1), ("declare A1", 2, 3, 2, 1), ("migrate A2", 1, 3, 1, 0), ("docs", 1, 3, 1, 0),
+                ("declare B1", 0, 3, 0, 0)]
+        if trend != want:
+            failures.append(f"trend {trend} != {want}")
+        # test_a x3 versions, test_b x2, common.py x1.
+        print(f"blobs parsed: {got['blobs_parsed']} (5 commits x 3 files = 15 without reuse)")
+        if got["blobs_parsed"] != 6:
+            failures.append(f"parsed {got['blobs_parsed']} blobs, expected 6")
+        declared = got["points"][-1]["declared"]
+        if (declared["GENERIC"], declared["ACCELERATOR"]) != (2, 1):
+            failures.append(f"last commit declares {declared}")
+        every = [p["subject"] for p in history("--every", "2")["points"]]
+        if every != ["start", "migrate A2", "declare B1"]:
+            failures.append(f"--every 2 gave {every}")
+        bad = subprocess.run([hwclass, "report", "--isolated", "-q", "--root", str(repo), "--history", "nosuch..main",
+                              str(repo / "test")], capture_output=True, text=True)
+        if bad.returncode != 2 or "nosuch..main" not in bad.stderr or bad.stderr.count("\n") != 1:
+            failures.append(f"a bad range: exit {bad.returncode}, {bad.stderr!r}")
+        for f in failures:
+            print("FAIL:", f)
+        return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
