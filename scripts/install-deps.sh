@@ -5,7 +5,7 @@
 # Idempotent; works as root or through sudo.
 set -eu
 packages="build-essential cmake pkg-config libtree-sitter-dev libcli11-dev nlohmann-json3-dev \
-libtinyxml2-dev libtomlplusplus-dev ca-certificates"
+libtinyxml2-dev libtomlplusplus-dev libxxhash-dev ca-certificates"
 case "${1:-}" in
   "") ;;
   # Catch2 for the unit tests, python3 for the CPython references, groff and

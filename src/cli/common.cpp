@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <set>
 
+#include "cache/facts_cache.h"
 #include "extract/extractor.h"
+#include "parse/source_reader.h"
 #include "parse/parallel_parse.h"
 #include "util/error.h"
 
@@ -23,6 +27,9 @@ void add_common_options(CLI::App& command, CommonOptions& o) {
   command.add_flag("--isolated", o.isolated, "Ignore configuration files");
   command.add_flag("--force-exclude", o.force_exclude,
                    "Apply the configuration's exclude patterns to files named on the command line too");
+  command.add_option("--cache-dir", o.cache_dir,
+                     "Where to keep the facts of unchanged files (default: HWCLASS_CACHE_DIR, else <root>/.hwclass_cache)");
+  command.add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
 }
 
 Config apply_config(const CLI::App& command, CommonOptions& options) {
@@ -43,11 +50,44 @@ ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(co
     return wanted && !wanted(f);
   });
   const Vocabulary& vocabulary = result.vocabulary;
-  result.files = parse_files(result.discovery.files, resolve_jobs(options.jobs),
-                             [&](const TSTree* tree, std::string_view source, FileFacts& facts) {
-                               extract_facts(tree, source, vocabulary, facts);
-                             },
-                             in_order);
+  const std::vector<SourceFile>& files = result.discovery.files;
+  std::optional<FactsCache> cache;
+  if (!options.no_cache)
+    cache.emplace(options.cache_dir.empty() ? default_cache_dir(result.root) : std::filesystem::path(options.cache_dir),
+                  vocabulary.rules_hash);
+  // The consumer knows a file by its facts; commands that stream output
+  // (scan) drop each file's facts once printed, so entries are written here,
+  // on the worker, as soon as the facts exist.
+  std::map<std::string_view, const SourceFile*> by_path;
+  for (const SourceFile& f : files) by_path.emplace(f.relative_path, &f);
+  result.files = parse_sources(
+      files, resolve_jobs(options.jobs),
+      [&](size_t i, std::string& text, FileFacts& facts) {
+        if (cache) {
+          if (auto hit = cache->by_stat(files[i])) {
+            facts = std::move(*hit);
+            return false;
+          }
+        }
+        if (!read_source(files[i].absolute_path, text, facts)) return false;
+        if (cache) {
+          if (auto hit = cache->by_content(files[i], facts.content_hash)) {
+            facts = std::move(*hit);
+            cache->store(files[i], facts);  // its new stat, for the quick path next time
+            return false;
+          }
+        }
+        return true;
+      },
+      [&](const TSTree* tree, std::string_view source, FileFacts& facts) {
+        extract_facts(tree, source, vocabulary, facts);
+        if (cache) cache->store(*by_path.at(facts.relative_path), facts);
+      },
+      in_order);
+  if (cache) {
+    if (cache->failed() && options.verbose)
+      std::cerr << "hwclass: note: cannot write the cache in " << cache->dir().string() << "; running without it\n";
+  }
   return result;
 }
 

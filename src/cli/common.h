@@ -29,6 +29,8 @@ struct CommonOptions {
   bool isolated = false;
   bool force_exclude = false;
   std::vector<std::string> exclude;  // from the configuration
+  std::string cache_dir;             // --cache-dir, else HWCLASS_CACHE_DIR, else <root>/.hwclass_cache
+  bool no_cache = false;
 };
 
 // Loads the configuration (unless --isolated) and applies what all commands

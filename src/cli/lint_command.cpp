@@ -1,7 +1,10 @@
 // hwclass lint: discover (test files, minus the allowlist) -> parse ->
 // extract -> resolve (with imported context) -> lint rules -> emit.
+#include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <set>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -9,6 +12,7 @@
 #include "emit/lint_output.h"
 #include "lint/allowlist.h"
 #include "lint/linter.h"
+#include "discover/git_changes.h"
 #include "parse/python_check.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
@@ -24,6 +28,8 @@ struct LintState {
   std::vector<std::string> select_given, ignore_given;  // as typed, repeatable, comma-separated
   std::vector<std::string> select, ignore;
   bool upstream = false, statistics = false, exit_zero = false, inherit = false, python_check = false;
+  std::string changed_since;
+  bool staged = false;
 };
 
 void confirm_with_python(std::vector<FileFacts>& files) {
@@ -62,6 +68,10 @@ void add_lint_options(CLI::App& cmd, LintState& s) {
   cmd.add_option("--color", s.color, "Colour text output")->capture_default_str()->check(CLI::IsMember({"auto", "always", "never"}));
   cmd.add_flag("--python-check", s.python_check,
                "Confirm files tree-sitter cannot parse with python3, for CPython's own [parse_error] message");
+  cmd.add_option("--changed-since", s.changed_since,
+                 "Lint only the test files changed since REV (and untracked ones), and those whose classes inherit "
+                 "from a changed file");
+  cmd.add_flag("--staged", s.staged, "Lint only the staged test files, and those whose classes inherit from them");
 }
 
 // Rule ids as the registry spells them; ALL means every rule. An unknown id
@@ -113,8 +123,24 @@ bool want_color(const std::string& mode) {
 }
 
 // Findings for the first `linted` files; the rest are imported context.
-std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s) {
+// With --changed-since or --staged, the files to lint: those git names, and
+// those with a class whose bases (through the resolution) come from one.
+std::vector<bool> affected(const ScanResult& result, size_t linted, const Resolution& resolution,
+                           const std::set<std::string>& changed) {
+  std::vector<bool> out(linted, false);
+  for (size_t i = 0; i < linted; ++i) {
+    out[i] = changed.count(result.files[i].relative_path) > 0;
+    for (const ResolvedClass& c : resolution.classes[i])
+      for (ClassRef ref : c.mro) out[i] = out[i] || changed.count(result.files[ref.file].relative_path) > 0;
+  }
+  return out;
+}
+
+std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s,
+                                const std::set<std::string>* changed, size_t& checked) {
   Resolution resolution = resolve(result.files, result.vocabulary);
+  std::vector<bool> wanted = changed ? affected(result, linted, resolution, *changed) : std::vector<bool>(linted, true);
+  checked = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true));
   LintWorld world{result.files, resolution};
   LintOptions options;
   options.settings.upstream_version = s.upstream_version;
@@ -124,6 +150,7 @@ std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const L
   options.ignore.insert(s.ignore.begin(), s.ignore.end());
   std::vector<Finding> findings;
   for (size_t i = 0; i < linted; ++i) {
+    if (!wanted[i]) continue;
     const FileFacts& f = result.files[i];
     // Other formats have said it on stderr already; lintrunner shows only stdout.
     if (!f.readable && s.format != "lintrunner") continue;
@@ -161,6 +188,10 @@ int run_lint(const CLI::App& cmd, LintState& s) {
     throw UsageError("--allowlist " + s.allowlist + ": No such file");
   std::set<std::string> allowlist =
       read_allowlist(s.allowlist.empty() ? (root / kDefaultAllowlist).string() : s.allowlist);
+  if (s.staged && !s.changed_since.empty()) throw UsageError("--staged and --changed-since exclude each other");
+  std::optional<std::set<std::string>> changed;
+  if (s.staged) changed = staged_changes(root);
+  else if (!s.changed_since.empty()) changed = changed_since(root, s.changed_since);
   // Non-test files are skipped silently; allowlisted files are not even read.
   std::vector<std::string> not_test_files;
   ScanResult result = scan_inputs(s.common, [&](const SourceFile& f) {
@@ -182,7 +213,8 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   bool inputs_ok = report_problems(result, quiet);
   const size_t linted = result.files.size();
   if (!s.upstream) add_import_context(result, s.common);
-  std::vector<Finding> findings = lint_files(result, linted, s);
+  size_t checked = linted;
+  std::vector<Finding> findings = lint_files(result, linted, s, changed ? &*changed : nullptr, checked);
 
   // Nothing read because of a bad input: the error says so, and a summary of
   // "0 findings" would read as a clean run.
@@ -195,7 +227,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
     out.format = s.format;
     out.code = s.code;
     out.color = s.format == "text" && s.common.output.empty() && want_color(s.color);
-    out.files_checked = linted;
+    out.files_checked = checked;
     write_lint_output(sink, findings, out);
   }
   sink.commit();

@@ -228,7 +228,7 @@ struct FileFacts {
   bool is_test_file_v7 = false;
   bool readable = false;
   uint64_t size_bytes = 0;
-  uint64_t content_hash = 0;  // FNV-1a 64 of the bytes parsed: a later write checks the file is unchanged
+  uint64_t content_hash = 0;  // XXH3 64 of the bytes parsed: a later write checks the file is unchanged
   std::vector<FileIssue> issues;
   std::vector<ClassFact> classes;  // found by upstream's statement scan, in scan order
   std::vector<Instantiation> instantiations;

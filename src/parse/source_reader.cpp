@@ -132,7 +132,7 @@ bool read_source(const std::string& path, std::string& text, FileFacts& facts) {
 bool check_source(const std::string& text, FileFacts& facts) {
   facts.size_bytes = text.size();
   facts.readable = true;
-  facts.content_hash = fnv1a64(text);
+  facts.content_hash = hash64(text);
   if (text.empty()) {
     add_issue(facts, IssueSeverity::Note, "empty", "empty file");
     return true;

@@ -1,9 +1,5 @@
 #include "report/git_objects.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,52 +8,10 @@
 #include <stdexcept>
 
 #include "util/error.h"
-
-extern char** environ;
+#include "util/subprocess.h"
 
 namespace hwclass {
 namespace {
-
-// Starts `git -C repo args...` with its stdin and stdout on pipes (stdin
-// only when `to` is given) and stderr on /dev/null.
-pid_t spawn_git(const std::string& repo, const std::vector<std::string>& args, int* to, int* from) {
-  int in[2] = {-1, -1}, out[2];
-  if ((to && ::pipe(in) != 0) || ::pipe(out) != 0) throw std::runtime_error("cannot start git: no pipe");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  if (to) {
-    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-    posix_spawn_file_actions_addclose(&actions, in[1]);
-  }
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  posix_spawn_file_actions_addclose(&actions, out[0]);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  std::vector<std::string> argv_strings{"git", "-C", repo};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_strings) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  int rc = posix_spawnp(&pid, "git", &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (to) ::close(in[0]);
-  ::close(out[1]);
-  if (rc != 0) {
-    if (to) ::close(in[1]);
-    ::close(out[0]);
-    throw std::runtime_error(std::string("cannot run git: ") + std::strerror(rc));
-  }
-  if (to) *to = in[1];
-  *from = out[0];
-  return pid;
-}
-
-int wait_for(pid_t pid) {
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
 
 void write_all(int fd, const std::string& s) {
   for (size_t done = 0; done < s.size();) {
@@ -71,17 +25,15 @@ void write_all(int fd, const std::string& s) {
 }  // namespace
 
 GitObjects::GitObjects(const std::string& repo) {
-  // A git that dies must fail a write with EPIPE, not kill hwclass.
-  ::signal(SIGPIPE, SIG_IGN);
   int from = -1;
-  pid_ = spawn_git(repo, {"cat-file", "--batch"}, &to_git_, &from);
+  pid_ = spawn_process({"git", "-C", repo, "cat-file", "--batch"}, &to_git_, &from);
   from_git_ = ::fdopen(from, "rb");
 }
 
 GitObjects::~GitObjects() {
   if (to_git_ >= 0) ::close(to_git_);
   if (from_git_) std::fclose(from_git_);
-  if (pid_ > 0) wait_for(pid_);
+  if (pid_ > 0) wait_process(pid_);
 }
 
 bool GitObjects::read(const std::string& name, std::string& type, std::string& bytes) {
@@ -154,17 +106,8 @@ CommitInfo GitObjects::commit(const std::string& id) {
 
 std::vector<std::string> list_commits(const std::string& repo, const std::string& range) {
   if (range.empty() || range[0] == '-') throw UsageError("--history: '" + range + "' is not a revision range");
-  int from = -1;
-  pid_t pid = spawn_git(repo, {"rev-list", "--reverse", "--first-parent", range, "--"}, nullptr, &from);
   std::string out;
-  char buffer[65536];
-  for (ssize_t n; (n = ::read(from, buffer, sizeof buffer)) != 0;) {
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    out.append(buffer, static_cast<size_t>(n));
-  }
-  ::close(from);
-  if (wait_for(pid) != 0)
+  if (run_capture({"git", "-C", repo, "rev-list", "--reverse", "--first-parent", range, "--"}, out) != 0)
     throw UsageError("--history: git does not know the range '" + range + "' in " + repo);
   std::vector<std::string> commits;
   for (size_t pos = 0, end; (end = out.find('\n', pos)) != std::string::npos; pos = end + 1)

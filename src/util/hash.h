@@ -1,6 +1,10 @@
-// FNV-1a, 64 bits: a stable fingerprint of bytes (rules files, sources read
-// for a later edit), the same on every platform and run.
+// The one hash hwclass uses for bytes: XXH3, 64 bits (Debian's libxxhash).
+// It fingerprints sources (the cache's key, fix's "changed since read"),
+// rules files (`rules_hash`) and cache entries; the same on every platform
+// and run.
 #pragma once
+
+#include <xxhash.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -9,11 +13,7 @@
 
 namespace hwclass {
 
-inline uint64_t fnv1a64(std::string_view bytes) {
-  uint64_t hash = 1469598103934665603ull;
-  for (unsigned char c : bytes) hash = (hash ^ c) * 1099511628211ull;
-  return hash;
-}
+inline uint64_t hash64(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
 inline std::string hex64(uint64_t value) {
   char hex[17];

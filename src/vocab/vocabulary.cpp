@@ -145,7 +145,7 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
 }  // namespace
 
 Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& source) {
-  const std::string rules_hash = hex64(fnv1a64(text));
+  const std::string rules_hash = hex64(hash64(text));
   toml::table root;
   try {
     root = toml::parse(text, source);

@@ -53,7 +53,7 @@ class Vocabulary {
   static Vocabulary from_toml(std::string_view text, const std::string& source_name);
   static const Vocabulary& embedded();
 
-  std::string rules_hash;  // FNV-1a 64 of the rules file's bytes, in hex: which rules made an output
+  std::string rules_hash;  // XXH3 64 of the rules file's bytes, in hex: which rules made an output
   std::vector<std::string> members;
   std::map<std::string, std::string> member_aliases;
   std::vector<std::string> deny_decorators;

@@ -10,7 +10,7 @@ import re
 import sys
 
 # Shared model first, then the pipeline in order; cli drives them all.
-ORDER = ["util", "facts", "vocab", "config", "discover", "parse", "extract", "resolve", "classify", "lint",
+ORDER = ["util", "facts", "vocab", "config", "discover", "parse", "extract", "cache", "resolve", "classify", "lint",
          "select", "fix", "report", "emit", "cli"]
 INCLUDE = re.compile(r'^#include "([a-z_]+)/', re.M)
 

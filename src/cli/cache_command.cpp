@@ -1,0 +1,40 @@
+// hwclass cache info|clean: where the facts cache is, how big, and removing it.
+#include <iostream>
+#include <memory>
+
+#include "cache/facts_cache.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "discover/discover.h"
+
+namespace hwclass {
+
+CommandRunner register_cache(CLI::App& app) {
+  struct State {
+    std::string action, root, cache_dir;
+  };
+  auto s = std::make_shared<State>();
+  CLI::App* cmd = app.add_subcommand("cache", "Show or remove the cache of file facts (info, clean)");
+  cmd->add_option("action", s->action, "info: where the cache is and its size; clean: remove it")
+      ->required()
+      ->check(CLI::IsMember({"info", "clean"}));
+  cmd->add_option("--root", s->root, "Repository root (default: nearest ancestor of the working directory with .git)");
+  cmd->add_option("--cache-dir", s->cache_dir, "The cache directory (default: HWCLASS_CACHE_DIR, else <root>/.hwclass_cache)");
+  return [s, cmd]() -> int {
+    if (!cmd->parsed()) return -1;
+    std::filesystem::path dir =
+        s->cache_dir.empty() ? default_cache_dir(find_repo_root(s->root)) : std::filesystem::path(s->cache_dir);
+    CacheStats stats = cache_stats(dir);
+    if (s->action == "clean") {
+      clean_cache(dir);
+      std::cout << "removed " << stats.entries << " entries (" << (stats.bytes + 1023) / 1024 << " KiB) from "
+                << dir.string() << "\n";
+    } else {
+      std::cout << "cache: " << dir.string() << "\nentries: " << stats.entries << " (one per file)\nsize: "
+                << (stats.bytes + 1023) / 1024 << " KiB\n";
+    }
+    return 0;
+  };
+}
+
+}  // namespace hwclass

@@ -1,0 +1,22 @@
+// Running a helper program (git) without a shell: arguments go as they are,
+// stderr to /dev/null.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace hwclass {
+
+// Starts argv[0] (found on PATH) with stdout on a pipe (`*from`) and, when
+// `to` is given, stdin on another. Throws std::runtime_error when it cannot.
+pid_t spawn_process(const std::vector<std::string>& argv, int* to, int* from);
+
+// Waits for it; its exit status, or 128 when a signal ended it.
+int wait_process(pid_t pid);
+
+// Runs argv to completion; its stdout in `out`, its exit status returned.
+int run_capture(const std::vector<std::string>& argv, std::string& out);
+
+}  // namespace hwclass

@@ -1,0 +1,49 @@
+#!/bin/sh
+# The facts cache changes nothing but time, on PyTorch 2.6.0's test/ tree:
+# every command prints the same bytes with no cache, a cold one and a warm
+# one; two processes filling one cache at once leave it whole.
+#   cache_tree.sh HWCLASS TREE_ROOT
+set -u
+hw=$1 root=$2
+work=$(mktemp -d) || exit 2
+trap 'rm -rf "$work"' EXIT
+fail=0
+run() {  # run NAME CACHE_ARGS... -- COMMAND ARGS...
+  name=$1; shift
+  "$hw" "$@" >"$work/$name" 2>/dev/null
+  echo $? >>"$work/$name"
+}
+for cmd in "scan" "lint" "lint --upstream --format lintrunner" "classify --format json" \
+           "select --hw-classification GENERIC,ACCELERATOR --shards 4" "fix --unsafe-fixes" "report --format json" \
+           "explain"; do
+  set -- $cmd
+  sub=$1; shift
+  target="$root/test"
+  [ "$sub" = explain ] && target="$root/test/test_cuda.py::TestCuda"
+  rm -rf "$work/cache"
+  run none "$sub" --isolated -q --no-cache --root "$root" "$@" "$target"
+  run cold "$sub" --isolated -q --cache-dir "$work/cache" --root "$root" "$@" "$target"
+  run warm "$sub" --isolated -q --cache-dir "$work/cache" --root "$root" "$@" "$target"
+  [ "$(tail -n1 "$work/none")" -le 2 ] && [ "$(wc -l <"$work/none")" -gt 1 ] ||
+    { echo "FAIL: '$cmd' printed nothing"; fail=1; }
+  for state in cold warm; do
+    cmp -s "$work/none" "$work/$state" || { echo "FAIL: '$cmd' differs $state from without the cache"; fail=1; }
+  done
+done
+# Two writers at once, three times over; then a warm run must agree too.
+"$hw" scan --isolated -q --no-cache --root "$root" "$root/test" >"$work/expected"
+for round in 1 2 3; do
+  rm -rf "$work/shared"
+  "$hw" scan --isolated -q -j1 --cache-dir "$work/shared" --root "$root" "$root/test" >"$work/a" &
+  "$hw" scan --isolated -q -j1 --cache-dir "$work/shared" --root "$root" "$root/test" >"$work/b" &
+  wait
+  "$hw" scan --isolated -q --cache-dir "$work/shared" --root "$root" "$root/test" >"$work/c"
+  for out in a b c; do
+    cmp -s "$work/expected" "$work/$out" || { echo "FAIL: concurrent round $round: $out differs"; fail=1; }
+  done
+  if ls "$work/shared" | grep -q '^tmp\.'; then echo "FAIL: round $round left temporary files"; fail=1; fi
+done
+entries=$(ls "$work/shared" | grep -c '\.facts$')
+echo "cache entries after the concurrent runs: $entries"
+[ "$entries" -gt 1000 ] || { echo "FAIL: expected an entry per file"; fail=1; }
+exit $fail
