@@ -11,8 +11,9 @@ case "${1:-}" in
   # Catch2 for the unit tests, python3 for the CPython references, groff and
   # man-db for the man page check, pre-commit for the hook test, xz-utils to
   # unpack the PyTorch corpus, torch and pytest for the real-client test of
-  # `hwclass select`, chromium to render the HTML report.
-  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium" ;;
+  # `hwclass select`, chromium to render the HTML report, clang and its
+  # runtime for the libFuzzer targets (fuzz/).
+  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev" ;;
   *) echo "usage: install-deps.sh [--tests]" >&2; exit 2 ;;
 esac
 # The grammar comes from the npm registry at configure time; Debian's npm

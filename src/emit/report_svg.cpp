@@ -66,7 +66,9 @@ std::string classification_bars_svg(const Report& r) {
     x += 24 + 8.5 * static_cast<double>(name.size());
   }
   for (size_t k = 0; k < rows.size(); ++k) {
-    const auto& [name, c] = rows[k];
+    // Named, not bound: lambdas cannot capture structured bindings before C++20 in clang 14.
+    const std::string& name = rows[k].first;
+    const Counts& c = rows[k].second;
     double y = top + row * static_cast<double>(k);
     out += "<text x=\"" + num(label - 8) + "\" y=\"" + num(y + 15) + "\" text-anchor=\"end\">" + html_escape(name) +
            "</text>\n";

@@ -1,5 +1,6 @@
 #include "select/durations.h"
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -26,9 +27,14 @@ std::string dotted_to_module(std::string s) {
 }
 
 
-double seconds(const tinyxml2::XMLElement* e) {
+// A testcase's time; a time that is not a duration (negative, infinite,
+// NaN) would unbalance every shard, so it is an error naming its line.
+double seconds(const tinyxml2::XMLElement* e, const fs::path& path) {
   double t = 0;
   e->QueryDoubleAttribute("time", &t);
+  if (!(t >= 0) || std::isinf(t))
+    throw ConfigError(path.string() + ":" + std::to_string(e->GetLineNum()) + ": time '" + e->Attribute("time") +
+                      "' is not a duration in seconds");
   return t;
 }
 
@@ -61,9 +67,9 @@ void read_report(const fs::path& path, Durations& into) {
       size_t dot = prefix.rfind('.');
       module = dot == std::string::npos ? "" : dotted_to_module(prefix.substr(0, dot));
     }
-    double t = seconds(e);
+    double t = seconds(e, path);
     for (auto* rerun = e->FirstChildElement("rerun"); rerun; rerun = rerun->NextSiblingElement("rerun"))
-      t += seconds(rerun);
+      t += seconds(rerun, path);
     into[{module, cls}] += t;
   }
 }
@@ -106,8 +112,13 @@ std::vector<std::string> read_class_times(const std::string& path, const std::st
   if (!table) return warnings;
   for (const auto& [module, classes] : table->items()) {
     if (!classes.is_object()) throw ConfigError(path + ": '" + module + "' is not an object of class times");
-    for (const auto& [cls, t] : classes.items())
-      if (t.is_number()) into[{module, cls}] = t.get<double>();
+    for (const auto& [cls, t] : classes.items()) {
+      if (!t.is_number()) continue;
+      double seconds = t.get<double>();
+      if (!(seconds >= 0) || std::isinf(seconds))
+        throw ConfigError(path + ": the time of " + module + "." + cls + " is not a duration in seconds");
+      into[{module, cls}] = seconds;
+    }
   }
   return warnings;
 }

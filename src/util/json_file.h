@@ -20,6 +20,9 @@ inline nlohmann::json parse_json_text(const std::string& path, const std::string
     size_t line = 1;
     for (size_t i = 0; i < e.byte && i < text.size(); ++i) line += text[i] == '\n';
     throw ConfigError(path + ":" + std::to_string(line) + ": not valid JSON");
+  } catch (const nlohmann::json::exception& e) {
+    // A number too large for a double (1e999) has no position in nlohmann's error.
+    throw ConfigError(path + ": not valid JSON: " + (e.id == 406 ? "a number out of range" : std::string(e.what())));
   }
 }
 
