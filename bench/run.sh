@@ -37,15 +37,15 @@ for ((i = 0; i < runs; i++)); do
   for name in "${names[@]}"; do
     case $name in
       floor) r=$(measure "$build/bench/parse_floor" "$jobs" "$list") ;;
-      scan_json) r=$(measure "$build/hwclass" scan -q -j "$jobs" --root "$corpus" "$corpus/test") ;;
-      scan_text) r=$(measure "$build/hwclass" scan -q -j "$jobs" --format text --root "$corpus" "$corpus/test") ;;
-      lint) r=$(measure "$build/hwclass" lint -q -j "$jobs" --isolated --format lintrunner --root "$corpus" "$corpus/test") ;;
-      classify) r=$(measure "$build/hwclass" classify -q -j "$jobs" --isolated --format json --root "$corpus" "$corpus/test") ;;
-      fix) r=$(measure "$build/hwclass" fix -q -j "$jobs" --isolated --root "$corpus" "$corpus/test") ;;
-      report) r=$(measure "$build/hwclass" report -q -j "$jobs" --isolated --format html --root "$repo" "$repo/test") ;;
-      history) r=$(measure "$build/hwclass" report -q -j "$jobs" --isolated --format html --history main --root "$repo" \
+      scan_json) r=$(measure "$build/hwclass" scan -q --no-cache -j "$jobs" --root "$corpus" "$corpus/test") ;;
+      scan_text) r=$(measure "$build/hwclass" scan -q --no-cache -j "$jobs" --format text --root "$corpus" "$corpus/test") ;;
+      lint) r=$(measure "$build/hwclass" lint -q --no-cache -j "$jobs" --isolated --format lintrunner --root "$corpus" "$corpus/test") ;;
+      classify) r=$(measure "$build/hwclass" classify -q --no-cache -j "$jobs" --isolated --format json --root "$corpus" "$corpus/test") ;;
+      fix) r=$(measure "$build/hwclass" fix -q --no-cache -j "$jobs" --isolated --root "$corpus" "$corpus/test") ;;
+      report) r=$(measure "$build/hwclass" report -q --no-cache -j "$jobs" --isolated --format html --root "$repo" "$repo/test") ;;
+      history) r=$(measure "$build/hwclass" report -q --no-cache -j "$jobs" --isolated --format html --history main --root "$repo" \
                     "$repo/test") ;;
-      select) r=$(measure "$build/hwclass" select -q -j "$jobs" --isolated --hw-classification ACCELERATOR,GENERIC \
+      select) r=$(measure "$build/hwclass" select -q --no-cache -j "$jobs" --isolated --hw-classification ACCELERATOR,GENERIC \
                     --shards 8 --root "$corpus" "$corpus/test") ;;
     esac
     secs[$name]+="${r% *}"$'\n'
