@@ -41,6 +41,12 @@ Config apply_config(const CLI::App& command, CommonOptions& options) {
 
 ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted,
                        const InOrderCallback& in_order) {
+  ScanResult result = discover_inputs(options, wanted);
+  read_facts(result, options, in_order);
+  return result;
+}
+
+ScanResult discover_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted) {
   ScanResult result{find_repo_root(options.root), load_vocabulary(options.rules_dir), {}, {}};
   result.discovery = discover(options.paths, result.root);
   std::erase_if(result.discovery.files, [&](const SourceFile& f) {
@@ -49,6 +55,10 @@ ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(co
       if (glob_match(pattern, f.relative_path)) return true;
     return wanted && !wanted(f);
   });
+  return result;
+}
+
+void read_facts(ScanResult& result, const CommonOptions& options, const InOrderCallback& in_order) {
   const Vocabulary& vocabulary = result.vocabulary;
   const std::vector<SourceFile>& files = result.discovery.files;
   std::optional<FactsCache> cache;
@@ -88,7 +98,6 @@ ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(co
     if (cache->failed() && options.verbose)
       std::cerr << "hwclass: note: cannot write the cache in " << cache->dir().string() << "; running without it\n";
   }
-  return result;
 }
 
 void apply_format_environment(const CLI::App& command, std::string& format, const std::vector<std::string>& allowed,

@@ -55,6 +55,11 @@ ScanResult scan_inputs(const CommonOptions& options,
                        const std::function<bool(const SourceFile&)>& wanted = nullptr,
                        const InOrderCallback& in_order = nullptr);
 
+// scan_inputs in two steps, for a caller whose `in_order` needs the root or
+// the vocabulary: the files to read, then their facts (through the cache).
+ScanResult discover_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted = nullptr);
+void read_facts(ScanResult& result, const CommonOptions& options, const InOrderCallback& in_order = nullptr);
+
 // --format from HWCLASS_OUTPUT_FORMAT when the command line has none; a
 // value the command does not know is ignored (a note under -v).
 void apply_format_environment(const CLI::App& command, std::string& format, const std::vector<std::string>& allowed,

@@ -136,18 +136,23 @@ std::vector<bool> affected(const ScanResult& result, size_t linted, const Resolu
   return out;
 }
 
-std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s,
-                                const std::set<std::string>* changed, size_t& checked) {
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<bool> wanted = changed ? affected(result, linted, resolution, *changed) : std::vector<bool>(linted, true);
-  checked = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true));
-  LintWorld world{result.files, resolution};
+LintOptions lint_options(const LintState& s) {
   LintOptions options;
   options.settings.upstream_version = s.upstream_version;
   options.settings.upstream_only = s.upstream;
   options.settings.inherit = s.inherit;
   options.select.insert(s.select.begin(), s.select.end());
   options.ignore.insert(s.ignore.begin(), s.ignore.end());
+  return options;
+}
+
+std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s,
+                                const std::set<std::string>* changed, size_t& checked) {
+  Resolution resolution = resolve(result.files, result.vocabulary);
+  std::vector<bool> wanted = changed ? affected(result, linted, resolution, *changed) : std::vector<bool>(linted, true);
+  checked = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true));
+  LintWorld world{result.files, resolution};
+  const LintOptions options = lint_options(s);
   std::vector<Finding> findings;
   for (size_t i = 0; i < linted; ++i) {
     if (!wanted[i]) continue;
@@ -194,10 +199,30 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   else if (!s.changed_since.empty()) changed = changed_since(root, s.changed_since);
   // Non-test files are skipped silently; allowlisted files are not even read.
   std::vector<std::string> not_test_files;
-  ScanResult result = scan_inputs(s.common, [&](const SourceFile& f) {
+  ScanResult result = discover_inputs(s.common, [&](const SourceFile& f) {
     bool test = s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file;
     if (!test && f.explicit_input) not_test_files.push_back(f.display_path);
     return test && !allowlist.count(f.relative_path);
+  });
+  // Upstream's rules read one file at a time: each file is linted as soon
+  // as it is parsed and its facts dropped, so memory follows the largest
+  // file, not the tree. The other rules, --inherit and --changed-since look
+  // across files and keep them.
+  const bool streaming = s.upstream && !s.inherit && !changed && !s.python_check && !s.statistics;
+  std::vector<Finding> streamed;
+  const LintOptions options = lint_options(s);
+  read_facts(result, s.common, !streaming ? InOrderCallback() : [&](size_t, FileFacts& f) {
+    // Other formats say an unreadable file on stderr; lintrunner shows only stdout.
+    if (f.readable || s.format == "lintrunner") {
+      auto found = lint_file(f, result.vocabulary, options);
+      streamed.insert(streamed.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+    }
+    FileFacts kept;  // what report_problems still prints
+    kept.path = std::move(f.path);
+    kept.relative_path = std::move(f.relative_path);
+    kept.readable = f.readable;
+    kept.issues = std::move(f.issues);
+    f = std::move(kept);
   });
   // A file named on purpose that upstream would not lint is worth a word.
   if (!s.common.quiet && s.format != "lintrunner")
@@ -214,7 +239,8 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   const size_t linted = result.files.size();
   if (!s.upstream) add_import_context(result, s.common);
   size_t checked = linted;
-  std::vector<Finding> findings = lint_files(result, linted, s, changed ? &*changed : nullptr, checked);
+  std::vector<Finding> findings =
+      streaming ? std::move(streamed) : lint_files(result, linted, s, changed ? &*changed : nullptr, checked);
 
   // Nothing read because of a bad input: the error says so, and a summary of
   // "0 findings" would read as a clean run.
