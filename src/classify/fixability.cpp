@@ -7,12 +7,6 @@
 namespace hwclass {
 namespace {
 
-const Method* method_named(const ClassFact& cls, const std::string& name) {
-  for (const Method& m : cls.methods)
-    if (m.name == name) return &m;
-  return nullptr;
-}
-
 // A site the device fixes may rewrite sits in a test method that has the
 // injected `device`, or gets it from add-device-param, and in code that runs
 // whatever the device (not in a decorator, a condition or a device branch).

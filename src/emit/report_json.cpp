@@ -7,15 +7,20 @@
 namespace hwclass {
 namespace {
 
+// Every member, in rules order, with 0 for those no class declares.
+void declared(JsonWriter& w, const Report& r, const std::map<std::string, size_t>& by_member) {
+  w.key("declared").begin_object();
+  for (const std::string& m : r.members) {
+    auto it = by_member.find(m);
+    w.field(m, uint64_t{it == by_member.end() ? 0 : it->second});
+  }
+  w.end_object();
+}
+
 void counts(JsonWriter& w, const Report& r, const Counts& c) {
   w.field("files", uint64_t{c.files}).field("test_files", uint64_t{c.test_files});
   w.field("test_classes", uint64_t{c.test_classes}).field("variants", uint64_t{c.variants});
-  w.key("declared").begin_object();
-  for (const std::string& m : r.members) {
-    auto it = c.declared.find(m);
-    w.field(m, uint64_t{it == c.declared.end() ? 0 : it->second});
-  }
-  w.end_object();
+  declared(w, r, c.declared);
   w.field("unclassified", uint64_t{c.unclassified});
   w.field("agree", uint64_t{c.agree}).field("disagree", uint64_t{c.disagree});
   w.field("passing", uint64_t{c.passing}).field("failing", uint64_t{c.failing});
@@ -68,12 +73,8 @@ std::string report_json(const Report& r) {
       w.begin_object().field("commit", p.commit).field("date", p.date).field("subject", p.subject);
       w.field("allowlist", uint64_t{p.allowlist}).field("test_classes", uint64_t{p.test_classes});
       w.field("unclassified", uint64_t{p.unclassified}).field("sites", uint64_t{p.sites});
-      w.key("declared").begin_object();
-      for (const std::string& m : r.members) {
-        auto it = p.declared.find(m);
-        w.field(m, uint64_t{it == p.declared.end() ? 0 : it->second});
-      }
-      w.end_object().end_object();
+      declared(w, r, p.declared);
+      w.end_object();
     }
     w.end_array().end_object();
   }

@@ -8,6 +8,13 @@
 
 namespace hwclass {
 
+// The method of that name defined in the class's own body, if any.
+inline const Method* method_named(const ClassFact& cls, std::string_view name) {
+  for (const Method& m : cls.methods)
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
 // A parameter named `device` or `devices` (positional-only, regular or
 // keyword-only; *args and **kwargs never count).
 inline bool is_device_parameter(const Parameter& p) {

@@ -22,12 +22,6 @@
 namespace hwclass {
 namespace {
 
-const Method* method_named(const ClassFact& cls, const std::string& name) {
-  for (const Method& m : cls.methods)
-    if (m.name == name) return &m;
-  return nullptr;
-}
-
 // Whether this run gave the method `device`: add-device-param may have left
 // it out for its layout, and then `device` must not be written into it.
 bool has_device(const FixContext& c, const ClassFact& cls, const std::string& method) {
