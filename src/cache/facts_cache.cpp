@@ -14,20 +14,20 @@
 #include "version.h"
 
 namespace hwclass {
-namespace {
-
-constexpr char kMagic[8] = {'H', 'W', 'C', 'F', 'A', 'C', 'T', '1'};
-
-struct Header {
+struct FactsCache::Header {
   char magic[8];
   uint64_t identity;
   uint64_t size;
-  int64_t mtime_ns;  // 0: do not trust the stat (the file was written too recently)
+  int64_t mtime_ns;  // 0: do not trust the stat (the file was written too recently, or is a blob)
   uint64_t inode;
   uint64_t content_hash;
   uint64_t payload_size;
   uint64_t payload_hash;
 };
+
+namespace {
+
+constexpr char kMagic[8] = {'H', 'W', 'C', 'F', 'A', 'C', 'T', '1'};
 
 int64_t mtime_ns(const struct stat& st) {
   return static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
@@ -73,9 +73,14 @@ std::filesystem::path FactsCache::entry_path(const SourceFile& file) const {
   return dir_ / (hex64(hash64(file.absolute_path)) + ".facts");
 }
 
-std::optional<FileFacts> FactsCache::load(const SourceFile& file, const struct ::stat* now, uint64_t content_hash) const {
+std::filesystem::path FactsCache::blob_entry_path(const std::string& blob, const SourceFile& file) const {
+  return dir_ / (hex64(hash64(blob + '\n' + file.relative_path)) + ".facts");
+}
+
+std::optional<FileFacts> FactsCache::load(const std::filesystem::path& entry, const SourceFile& file,
+                                          const struct ::stat* now, uint64_t content_hash) const {
   std::string bytes;
-  if (!read_all(entry_path(file), bytes) || bytes.size() < sizeof(Header)) return std::nullopt;
+  if (!read_all(entry, bytes) || bytes.size() < sizeof(Header)) return std::nullopt;
   Header h;
   std::memcpy(&h, bytes.data(), sizeof h);
   if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.identity != identity_) return std::nullopt;
@@ -103,11 +108,21 @@ std::optional<FileFacts> FactsCache::load(const SourceFile& file, const struct :
 std::optional<FileFacts> FactsCache::by_stat(const SourceFile& file) const {
   struct stat st {};
   if (::stat(file.absolute_path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  return load(file, &st, 0);
+  return load(entry_path(file), file, &st, 0);
 }
 
 std::optional<FileFacts> FactsCache::by_content(const SourceFile& file, uint64_t content_hash) const {
-  return load(file, nullptr, content_hash);
+  return load(entry_path(file), file, nullptr, content_hash);
+}
+
+std::optional<FileFacts> FactsCache::by_blob(const std::string& blob, const SourceFile& file) const {
+  return load(blob_entry_path(blob, file), file, nullptr, hash64(blob));
+}
+
+void FactsCache::store_blob(const std::string& blob, const SourceFile& file, const FileFacts& facts) const {
+  Header h{};
+  h.content_hash = hash64(blob);  // a blob id names its bytes; no stat to trust
+  write_entry(blob_entry_path(blob, file), h, facts);
 }
 
 void FactsCache::store(const SourceFile& file, const FileFacts& facts) const {
@@ -117,15 +132,20 @@ void FactsCache::store(const SourceFile& file, const FileFacts& facts) const {
   // clock's granularity, so its stat is not trusted (git's "racy" files).
   struct stat st {};
   if (!facts.readable || ::stat(file.absolute_path.c_str(), &st) != 0) return;
-  std::string payload = encode_facts(facts);
-  Header h;
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.identity = identity_;
+  Header h{};
   h.size = static_cast<uint64_t>(st.st_size);
   bool settled = st.st_mtim.tv_sec + 2 < std::time(nullptr);
   h.mtime_ns = settled && h.size == facts.size_bytes ? mtime_ns(st) : 0;
   h.inode = static_cast<uint64_t>(st.st_ino);
   h.content_hash = facts.content_hash;
+  write_entry(entry_path(file), h, facts);
+}
+
+void FactsCache::write_entry(const std::filesystem::path& entry, Header h, const FileFacts& facts) const {
+  if (!facts.readable) return;
+  std::string payload = encode_facts(facts);
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.identity = identity_;
   h.payload_size = payload.size();
   h.payload_hash = hash64(payload);
   std::error_code ec;
@@ -151,7 +171,7 @@ void FactsCache::store(const SourceFile& file, const FileFacts& facts) const {
     done += ok ? static_cast<size_t>(n) : 0;
   }
   ok = ::close(fd) == 0 && ok;
-  if (!ok || ::rename(temp.c_str(), entry_path(file).c_str()) != 0) {
+  if (!ok || ::rename(temp.c_str(), entry.c_str()) != 0) {
     ::unlink(temp.c_str());
     failed_ = true;
   }

@@ -38,12 +38,21 @@ class FactsCache {
   // silent (the cache is an optimisation): `failed()` says whether any was.
   void store(const SourceFile& file, const FileFacts& facts) const;
 
+  // The same keyed by a git blob id instead of a file on disk, for report
+  // --history: the facts of `file`'s path as it was in that blob.
+  std::optional<FileFacts> by_blob(const std::string& blob, const SourceFile& file) const;
+  void store_blob(const std::string& blob, const SourceFile& file, const FileFacts& facts) const;
+
   bool failed() const { return failed_; }
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
+  struct Header;
   std::filesystem::path entry_path(const SourceFile& file) const;
-  std::optional<FileFacts> load(const SourceFile& file, const struct ::stat* now, uint64_t content_hash) const;
+  std::filesystem::path blob_entry_path(const std::string& blob, const SourceFile& file) const;
+  std::optional<FileFacts> load(const std::filesystem::path& entry, const SourceFile& file, const struct ::stat* now,
+                                uint64_t content_hash) const;
+  void write_entry(const std::filesystem::path& entry, Header header, const FileFacts& facts) const;
 
   std::filesystem::path dir_;
   uint64_t identity_ = 0;

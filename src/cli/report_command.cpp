@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "classify/classifier.h"
 #include "cli/commands.h"
@@ -98,6 +99,12 @@ CommandRunner register_report(CLI::App& app) {
       options.prefixes = history_prefixes(*s, result.root);
       options.allowlist_path = kDefaultAllowlist;
       options.jobs = resolve_jobs(s->common.jobs);
+      std::optional<FactsCache> cache;
+      if (!s->common.no_cache)
+        cache.emplace(s->common.cache_dir.empty() ? default_cache_dir(result.root)
+                                                  : std::filesystem::path(s->common.cache_dir),
+                      result.vocabulary.rules_hash);
+      options.cache = cache ? &*cache : nullptr;
       if (::isatty(2) && !s->common.quiet)
         options.progress = [](size_t done, size_t total) {
           std::cerr << "\rhistory: commit " << done << " of " << total << (done == total ? "\n" : "") << std::flush;

@@ -104,10 +104,17 @@ class HistoryReader {
     for (const auto& [path, blob] : files) {
       std::string key = blob + '\n' + path;
       if (summaries_.count(key)) continue;
+      SourceFile source{blob.substr(0, 12) + ":" + path, "", path, false, is_test_file_v8(path), is_test_file_v7(path)};
+      if (options_.cache) {
+        if (auto facts = options_.cache->by_blob(blob, source)) {
+          summaries_.emplace(key, summarize_file(*facts, vocabulary_));
+          continue;
+        }
+      }
       std::string type, bytes;
       if (!git_.read(blob, type, bytes)) continue;
-      sources.push_back(SourceFile{blob.substr(0, 12) + ":" + path, "", path, false, is_test_file_v8(path),
-                                   is_test_file_v7(path)});
+      sources.push_back(std::move(source));
+      blobs_.push_back(blob);
       keys.push_back(std::move(key));
       texts.push_back(std::move(bytes));
     }
@@ -119,8 +126,12 @@ class HistoryReader {
           return check_source(text, f);
         },
         [&](const TSTree* t, std::string_view text, FileFacts& f) { extract_facts(t, text, vocabulary_, f); });
-    for (size_t i = 0; i < facts.size(); ++i) summaries_.emplace(keys[i], summarize_file(facts[i], vocabulary_));
+    for (size_t i = 0; i < facts.size(); ++i) {
+      if (options_.cache) options_.cache->store_blob(blobs_[i], sources[i], facts[i]);
+      summaries_.emplace(keys[i], summarize_file(facts[i], vocabulary_));
+    }
     parsed_ += facts.size();
+    blobs_.clear();
   }
 
   GitObjects git_;
@@ -130,6 +141,7 @@ class HistoryReader {
   std::map<std::string, Files> flat_;
   std::map<std::string, FileSummary> summaries_;
   std::map<std::string, size_t> allowlists_;
+  std::vector<std::string> blobs_;  // of the sources being parsed, for the cache
   size_t parsed_ = 0;
 };
 

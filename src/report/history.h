@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cache/facts_cache.h"
 #include "report/report.h"
 #include "vocab/vocabulary.h"
 
@@ -19,13 +20,14 @@ struct HistoryOptions {
   std::vector<std::string> prefixes;  // repo-relative directories to count ("test")
   std::string allowlist_path;       // repo-relative
   int jobs = 1;
+  const FactsCache* cache = nullptr;  // shares facts by blob id across runs; null for none
   // Called after each commit with (done, total), for a progress line.
   std::function<void(size_t, size_t)> progress;
 };
 
 struct History {
   std::vector<HistoryPoint> points;  // oldest first
-  size_t blobs_parsed = 0;
+  size_t blobs_parsed = 0;  // not those whose facts the cache had
 };
 
 History compute_history(const std::string& repo, const HistoryOptions& options, const Vocabulary& vocabulary);

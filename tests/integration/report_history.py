@@ -55,8 +55,9 @@ def main() -> int:
         commit("GENERIC", "ACCELERATOR", "device", "GENERIC", [], "declare B1")  # test_b changes
 
         def history(*extra):
+            cache = [] if "--cache-dir" in extra else ["--no-cache"]
             out = subprocess.run([hwclass, "report", "--isolated", "-q", "--format", "json", "--root", str(repo),
-                                  "--history", "main", *extra, str(repo / "test")], capture_output=True, text=True)
+                                  "--history", "main", *cache, *extra, str(repo / "test")], capture_output=True, text=True)
             if out.returncode != 0:
                 sys.exit(out.stderr)
             return json.loads(out.stdout)["history"]
@@ -75,6 +76,12 @@ def main() -> int:
         declared = got["points"][-1]["declared"]
         if (declared["GENERIC"], declared["ACCELERATOR"]) != (2, 1):
             failures.append(f"last commit declares {declared}")
+        # A second run reads the facts of every blob from the cache: none parsed, the same points.
+        again = history("--cache-dir", str(repo / "cache"))
+        again = history("--cache-dir", str(repo / "cache"))
+        if again["blobs_parsed"] != 0 or again["points"] != got["points"]:
+            failures.append(f"with a warm cache: {again['blobs_parsed']} blobs parsed, same points: "
+                            f"{again['points'] == got['points']}")
         every = [p["subject"] for p in history("--every", "2")["points"]]
         if every != ["start", "migrate A2", "declare B1"]:
             failures.append(f"--every 2 gave {every}")
