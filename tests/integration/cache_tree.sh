@@ -20,10 +20,12 @@ for cmd in "scan" "lint" "lint --upstream --format lintrunner" "classify --forma
   sub=$1; shift
   target="$root/test"
   [ "$sub" = explain ] && target="$root/test/test_cuda.py::TestCuda"
+  quiet=-q
+  [ "$sub" = explain ] && quiet=""  # explain prints no file diagnostics to silence
   rm -rf "$work/cache"
-  run none "$sub" --isolated -q --no-cache --root "$root" "$@" "$target"
-  run cold "$sub" --isolated -q --cache-dir "$work/cache" --root "$root" "$@" "$target"
-  run warm "$sub" --isolated -q --cache-dir "$work/cache" --root "$root" "$@" "$target"
+  run none "$sub" --isolated $quiet --no-cache --root "$root" "$@" "$target"
+  run cold "$sub" --isolated $quiet --cache-dir "$work/cache" --root "$root" "$@" "$target"
+  run warm "$sub" --isolated $quiet --cache-dir "$work/cache" --root "$root" "$@" "$target"
   [ "$(tail -n1 "$work/none")" -le 2 ] && [ "$(wc -l <"$work/none")" -gt 1 ] ||
     { echo "FAIL: '$cmd' printed nothing"; fail=1; }
   for state in cold warm; do
