@@ -13,6 +13,8 @@ import subprocess
 import sys
 import tempfile
 
+from scratch_repo import new_repo, one_line_error
+
 BASE = "from torch.testing._internal.common_utils import TestCase\n\n\nclass Base(TestCase):\n    pass\n"
 
 
@@ -26,10 +28,7 @@ def main() -> int:
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         repo = pathlib.Path(tmp)
-        git = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True)
-        git("init", "-q", "-b", "main")
-        git("config", "user.email", "t@example.com")
-        git("config", "user.name", "t")
+        git = new_repo(repo)
         (repo / "test").mkdir()
         (repo / "test/common_base.py").write_text(BASE)
         (repo / "test/test_a.py").write_text(test_class("TestA", "Base"))
@@ -67,10 +66,10 @@ def main() -> int:
         (repo / "test/test_c.py").write_text(test_class("TestC", extra="# staged\n"))
         git("add", "test/test_c.py")
         expect(["--staged"], ["test/test_b.py", "test/test_c.py"], "test_b and test_c staged")
-        bad = subprocess.run([hwclass, "lint", "--isolated", "-q", "--root", str(repo), "--changed-since", "nosuchrev"],
-                             capture_output=True, text=True, cwd=repo)
-        if bad.returncode != 2 or "nosuchrev" not in bad.stderr or bad.stderr.count("\n") != 1:
-            failures.append(f"an unknown revision: exit {bad.returncode}, {bad.stderr!r}")
+        bad = one_line_error([hwclass, "lint", "--isolated", "-q", "--root", str(repo), "--changed-since", "nosuchrev"],
+                             "nosuchrev")
+        if bad:
+            failures.append(f"an unknown revision: {bad}")
     for f in failures:
         print("FAIL:", f)
     return 1 if failures else 0

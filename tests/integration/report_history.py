@@ -14,6 +14,8 @@ import subprocess
 import sys
 import tempfile
 
+from scratch_repo import new_repo, one_line_error
+
 HEAD = "from torch.testing._internal.common_utils import HardwareClassification, TestCase\n\n\n"
 A1 = "class TestA1(TestCase):\n{decl}    def test_x(self):\n        pass\n\n\n"
 A2 = "class TestA2(TestCase):\n{decl}    def test_y(self, device):\n        x = torch.ones(2, device={dev})\n\n\n"
@@ -29,10 +31,7 @@ def main() -> int:
     hwclass = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
         repo = pathlib.Path(tmp)
-        git = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True)
-        git("init", "-q", "-b", "main")
-        git("config", "user.email", "t@example.com")
-        git("config", "user.name", "t")
+        git = new_repo(repo)
         allowlist = repo / "tools/linter/adapters/test_linter_allowlist.json"
         allowlist.parent.mkdir(parents=True)
         (repo / "test").mkdir()
@@ -85,10 +84,10 @@ def main() -> int:
         every = [p["subject"] for p in history("--every", "2")["points"]]
         if every != ["start", "migrate A2", "declare B1"]:
             failures.append(f"--every 2 gave {every}")
-        bad = subprocess.run([hwclass, "report", "--isolated", "-q", "--root", str(repo), "--history", "nosuch..main",
-                              str(repo / "test")], capture_output=True, text=True)
-        if bad.returncode != 2 or "nosuch..main" not in bad.stderr or bad.stderr.count("\n") != 1:
-            failures.append(f"a bad range: exit {bad.returncode}, {bad.stderr!r}")
+        bad = one_line_error([hwclass, "report", "--isolated", "-q", "--root", str(repo), "--history", "nosuch..main",
+                              str(repo / "test")], "nosuch..main")
+        if bad:
+            failures.append(f"a bad range: {bad}")
         for f in failures:
             print("FAIL:", f)
         return 1 if failures else 0
