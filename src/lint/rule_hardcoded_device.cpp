@@ -7,7 +7,8 @@
 // claims to be device-generic, but the code still only runs on one device.
 // Example: `x = torch.ones(2, device="cuda")` in an ACCELERATOR test.
 // Fix: unsafe, in classes migrating to ACCELERATOR: device-to-param,
-// cuda-to-device, accelerator-api (classify/fixability.h says where).
+// cuda-to-device, accelerator-api, and add-device-param for a module-level
+// `device` the new parameter shadows (classify/fixability.h says where).
 #include "classify/fixability.h"
 #include "facts/owner.h"
 #include "lint/rule_context.h"
