@@ -12,6 +12,7 @@
 #include "classify/fixability.h"
 #include "facts/owner.h"
 #include "lint/rule_context.h"
+#include "vocab/hardcoded_site.h"
 
 namespace hwclass {
 namespace {
@@ -33,24 +34,9 @@ const char* what(const DeviceSite& s) {
 void check_hardcoded_device(const ClassContext& c) {
   if (c.member != "GENERIC" && c.member != "ACCELERATOR") return;
   for (const DeviceSite& s : c.file.sites) {
-    if (s.class_index != c.class_index || s.chained) continue;
-    bool report = false;
-    switch (s.kind) {
-      case SiteKind::DeviceString:
-      case SiteKind::TensorMethod:
-      case SiteKind::AcceleratorApi:
-      case SiteKind::DeviceFlag:
-        report = c.vocabulary.hardcodes_one_device(s.device);
-        break;
-      case SiteKind::DeviceDecorator:
-        report = s.role == DecoratorRole::Requires && c.vocabulary.hardcodes_one_device(s.device);
-        break;
-      case SiteKind::DeviceGlobalUse:
-        report = c.vocabulary.kind_of(s.device) != DeviceKind::Host;
-        break;
-      default:
-        break;
-    }
+    if (s.class_index != c.class_index) continue;
+    // @onlyCUDA is [decorator]'s to report.
+    bool report = hardcoded_kind(s, c.vocabulary) && s.kind != SiteKind::OnlyDecorator;
     // In GENERIC classes, torch.* device calls are upstream's [accelerator_api].
     bool upstream_reports = c.member == "GENERIC" && !s.via_alias && s.text.rfind("torch.", 0) == 0 &&
                             (s.kind == SiteKind::AcceleratorApi || s.kind == SiteKind::TensorMethod);

@@ -8,26 +8,6 @@
 
 namespace hwclass {
 
-const char* hardcoded_kind(const DeviceSite& s, const Vocabulary& vocabulary) {
-  // The outer call of torch.cuda.current_stream().synchronize() repeats its inner one.
-  if (s.chained) return nullptr;
-  switch (s.kind) {
-    case SiteKind::DeviceString: return vocabulary.hardcodes_one_device(s.device) ? "string" : nullptr;
-    case SiteKind::TensorMethod: return vocabulary.hardcodes_one_device(s.device) ? "method" : nullptr;
-    case SiteKind::AcceleratorApi: return vocabulary.hardcodes_one_device(s.device) ? "api" : nullptr;
-    case SiteKind::DeviceFlag: return vocabulary.hardcodes_one_device(s.device) ? "flag" : nullptr;
-    // @onlyCUDA and @requires_cuda pin a test; a scoped skip or dtypes does not.
-    case SiteKind::OnlyDecorator:
-    case SiteKind::DeviceDecorator:
-      return (s.role == DecoratorRole::Only || s.role == DecoratorRole::Requires) &&
-                     vocabulary.hardcodes_one_device(s.device)
-                 ? "decorator"
-                 : nullptr;
-    case SiteKind::DeviceGlobalUse: return vocabulary.kind_of(s.device) != DeviceKind::Host ? "global" : nullptr;
-    default: return nullptr;
-  }
-}
-
 FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary) {
   FileSummary out;
   out.path = file.relative_path;

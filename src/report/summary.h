@@ -8,12 +8,10 @@
 #include <string>
 
 #include "facts/facts.h"
+#include "vocab/hardcoded_site.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
-
-// The kinds of hardcoded device code the report counts, in display order.
-inline constexpr const char* kSiteKinds[] = {"string", "method", "api", "decorator", "flag", "global"};
 
 struct FileSummary {
   std::string path;           // repo-relative
@@ -24,15 +22,11 @@ struct FileSummary {
   std::map<std::string, size_t> declared;  // member -> classes declaring it validly in their own body
   size_t unclassified = 0;    // test classes without a valid declaration of their own
   size_t upstream_errors = 0;  // TEST_LINTER's messages on the file
-  std::map<std::string, size_t> sites_by_kind;    // kSiteKinds -> hardcoded sites in test classes
+  std::map<std::string, size_t> sites_by_kind;    // kSiteKinds (vocab/hardcoded_site.h) -> sites in test classes
   std::map<std::string, size_t> sites_by_device;  // "cuda" -> hardcoded sites
   size_t sites = 0;
 };
 
 FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary);
-
-// The kSiteKinds entry a site counts as, or null when it is not hardcoded
-// device code (the host, a virtual device, a scoped skip, device-generic code).
-const char* hardcoded_kind(const DeviceSite& site, const Vocabulary& vocabulary);
 
 }  // namespace hwclass
