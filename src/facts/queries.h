@@ -1,7 +1,9 @@
 // Questions every later stage asks of the facts, answered in one place.
 #pragma once
 
+#include <map>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "facts/facts.h"
@@ -13,6 +15,22 @@ inline const Method* method_named(const ClassFact& cls, std::string_view name) {
   for (const Method& m : cls.methods)
     if (m.name == name) return &m;
   return nullptr;
+}
+
+// The test classes upstream's linter checks, as indices: it keys classes by
+// name in a dict, so the last definition of a name is checked, at the
+// position of the first.
+inline std::vector<int> linted_classes(const FileFacts& file) {
+  std::vector<int> order;
+  std::map<std::string, size_t> slot;
+  for (size_t i = 0; i < file.classes.size(); ++i) {
+    const ClassFact& c = file.classes[i];
+    if (!c.is_test_class) continue;
+    auto [it, inserted] = slot.try_emplace(c.name, order.size());
+    if (inserted) order.push_back(static_cast<int>(i));
+    else order[it->second] = static_cast<int>(i);
+  }
+  return order;
 }
 
 // A parameter named `device` or `devices` (positional-only, regular or

@@ -30,21 +30,6 @@ const Verdict* ClassContext::verdict() const {
 
 namespace {
 
-// Upstream keys classes by name in a dict: the last definition is linted, at
-// the position of the first.
-std::vector<int> linted_classes(const FileFacts& file) {
-  std::vector<int> order;
-  std::map<std::string, size_t> slot;
-  for (size_t i = 0; i < file.classes.size(); ++i) {
-    const ClassFact& c = file.classes[i];
-    if (!c.is_test_class) continue;
-    auto [it, inserted] = slot.try_emplace(c.name, order.size());
-    if (inserted) order.push_back(static_cast<int>(i));
-    else order[it->second] = static_cast<int>(i);
-  }
-  return order;
-}
-
 // The class's own valid member; with --inherit, when it declares nothing,
 // the one the runtime filter finds through its bases.
 std::string inherited_member(const ClassFact& cls, const LintSettings& settings, const LintWorld* world, int file,

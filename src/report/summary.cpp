@@ -1,6 +1,5 @@
 #include "report/summary.h"
 
-#include <set>
 
 #include "facts/queries.h"
 #include "lint/linter.h"
@@ -14,13 +13,10 @@ FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary) 
   out.test_file = file.is_test_file;
   out.parses = file.readable && !file.has_syntax_error();
   if (!out.parses) return out;
-  // Upstream keys classes by name: the last definition is the one that runs.
-  std::set<std::string> seen;
   std::vector<bool> counted(file.classes.size(), false);
-  for (size_t i = file.classes.size(); i-- > 0;) {
-    const ClassFact& c = file.classes[i];
-    if (!c.is_test_class || !seen.insert(c.name).second) continue;
-    counted[i] = true;
+  for (int i : linted_classes(file)) {
+    const ClassFact& c = file.classes[static_cast<size_t>(i)];
+    counted[static_cast<size_t>(i)] = true;
     ++out.test_classes;
     if (c.declaration.state == DeclarationState::Valid) ++out.declared[c.declaration.member];
     else ++out.unclassified;
