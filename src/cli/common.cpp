@@ -8,6 +8,7 @@
 #include <set>
 
 #include "cache/facts_cache.h"
+#include "lint/allowlist.h"
 #include "extract/extractor.h"
 #include "parse/source_reader.h"
 #include "parse/parallel_parse.h"
@@ -61,10 +62,7 @@ ScanResult discover_inputs(const CommonOptions& options, const std::function<boo
 void read_facts(ScanResult& result, const CommonOptions& options, const InOrderCallback& in_order) {
   const Vocabulary& vocabulary = result.vocabulary;
   const std::vector<SourceFile>& files = result.discovery.files;
-  std::optional<FactsCache> cache;
-  if (!options.no_cache)
-    cache.emplace(options.cache_dir.empty() ? default_cache_dir(result.root) : std::filesystem::path(options.cache_dir),
-                  vocabulary.rules_hash);
+  std::optional<FactsCache> cache = open_cache(options, result.root, vocabulary);
   // The consumer knows a file by its facts; commands that stream output
   // (scan) drop each file's facts once printed, so entries are written here,
   // on the worker, as soon as the facts exist.
@@ -158,6 +156,20 @@ void add_import_context(ScanResult& result, const CommonOptions& options) {
     result.discovery.files.push_back(extra.discovery.files[i]);
     result.files.push_back(std::move(extra.files[i]));
   }
+}
+
+std::optional<FactsCache> open_cache(const CommonOptions& options, const std::filesystem::path& root,
+                                     const Vocabulary& vocabulary) {
+  if (options.no_cache) return std::nullopt;
+  return std::optional<FactsCache>(std::in_place,
+                                   options.cache_dir.empty() ? default_cache_dir(root)
+                                                             : std::filesystem::path(options.cache_dir),
+                                   vocabulary.rules_hash);
+}
+
+std::set<std::string> load_allowlist(const std::string& given, const std::filesystem::path& root) {
+  if (!given.empty() && !std::filesystem::exists(given)) throw UsageError("--allowlist " + given + ": No such file");
+  return read_allowlist(given.empty() ? (root / kDefaultAllowlist).string() : given);
 }
 
 bool report_problems(const ScanResult& result, const CommonOptions& options) {

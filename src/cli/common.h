@@ -4,11 +4,14 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "cache/facts_cache.h"
 #include "config/config.h"
 #include "discover/discover.h"
 #include "facts/facts.h"
@@ -70,6 +73,16 @@ void apply_format_environment(const CLI::App& command, std::string& format, cons
 // deep, so resolution sees them. They are context: callers report only on
 // the first `result.files.size()` files as they were before the call.
 void add_import_context(ScanResult& result, const CommonOptions& options);
+
+// The facts cache the options ask for: --cache-dir, else HWCLASS_CACHE_DIR,
+// else <root>/.hwclass_cache; none with --no-cache.
+std::optional<FactsCache> open_cache(const CommonOptions& options, const std::filesystem::path& root,
+                                     const Vocabulary& vocabulary);
+
+// --allowlist, else <root>/tools/linter/adapters/test_linter_allowlist.json.
+// Upstream reads a missing default as empty; a file named on purpose that is
+// not there is a UsageError.
+std::set<std::string> load_allowlist(const std::string& given, const std::filesystem::path& root);
 
 // One line per problem and per file issue on stderr (notes only with -v).
 // Returns false when explicitly given inputs were missing.

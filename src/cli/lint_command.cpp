@@ -187,12 +187,7 @@ std::vector<std::pair<std::string, size_t>> classes_by_member(const ScanResult& 
 int run_lint(const CLI::App& cmd, LintState& s) {
   apply_lint_config(cmd, s);
   std::filesystem::path root = find_repo_root(s.common.root);
-  // Upstream reads a missing default allowlist as empty; a file named on
-  // purpose that is not there is a mistake.
-  if (!s.allowlist.empty() && !std::filesystem::exists(s.allowlist))
-    throw UsageError("--allowlist " + s.allowlist + ": No such file");
-  std::set<std::string> allowlist =
-      read_allowlist(s.allowlist.empty() ? (root / kDefaultAllowlist).string() : s.allowlist);
+  std::set<std::string> allowlist = load_allowlist(s.allowlist, root);
   if (s.staged && !s.changed_since.empty()) throw UsageError("--staged and --changed-since exclude each other");
   std::optional<std::set<std::string>> changed;
   if (s.staged) changed = staged_changes(root);

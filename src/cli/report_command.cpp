@@ -29,7 +29,7 @@ struct ReportState {
   size_t top = 10;
 };
 
-Report current_report(const ReportState& s, const ScanResult& result) {
+Report current_report(const ReportState& s, const ScanResult& result, const std::set<std::string>& allowlist) {
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
   LintWorld world{result.files, resolution};
@@ -38,8 +38,6 @@ Report current_report(const ReportState& s, const ScanResult& result) {
     if (v.declared.empty()) attach_advice(v, world, result.vocabulary);
   std::vector<std::vector<const Verdict*>> by_file(result.files.size());
   for (const Verdict& v : verdicts) by_file[static_cast<size_t>(v.ref.file)].push_back(&v);
-  std::set<std::string> allowlist =
-      read_allowlist(s.allowlist.empty() ? (result.root / kDefaultAllowlist).string() : s.allowlist);
   Report report;
   report.members = result.vocabulary.members;
   for (size_t i = 0; i < result.files.size(); ++i) {
@@ -87,11 +85,10 @@ CommandRunner register_report(CLI::App& app) {
     if (!cmd->parsed()) return -1;
     apply_config(*cmd, s->common);
     apply_format_environment(*cmd, s->format, {"text", "markdown", "json", "html"}, s->common.verbose);
-    if (!s->allowlist.empty() && !std::filesystem::exists(s->allowlist))
-      throw UsageError("--allowlist " + s->allowlist + ": No such file");
+    std::set<std::string> allowlist = load_allowlist(s->allowlist, find_repo_root(s->common.root));
     ScanResult result = scan_inputs(s->common);
     bool inputs_ok = report_problems(result, s->common);
-    Report report = current_report(*s, result);
+    Report report = current_report(*s, result, allowlist);
     if (!s->history.empty()) {
       HistoryOptions options;
       options.range = s->history;
@@ -99,11 +96,7 @@ CommandRunner register_report(CLI::App& app) {
       options.prefixes = history_prefixes(*s, result.root);
       options.allowlist_path = kDefaultAllowlist;
       options.jobs = resolve_jobs(s->common.jobs);
-      std::optional<FactsCache> cache;
-      if (!s->common.no_cache)
-        cache.emplace(s->common.cache_dir.empty() ? default_cache_dir(result.root)
-                                                  : std::filesystem::path(s->common.cache_dir),
-                      result.vocabulary.rules_hash);
+      std::optional<FactsCache> cache = open_cache(s->common, result.root, result.vocabulary);
       options.cache = cache ? &*cache : nullptr;
       if (::isatty(2) && !s->common.quiet)
         options.progress = [](size_t done, size_t total) {

@@ -34,6 +34,10 @@ expect 2 "devices.toml:2: unknown key 'bogus' in the top level" -- "$hw" scan --
 expect 2 "cannot read the @file argument list" -- "$hw" scan "@$dir/no-such-list"
 expect 2 "hwclass: error:" -- "$hw" scan --format yaml "$dir/test"
 expect 2 "hwclass: error:" -- "$hw" frobnicate
+expect 2 "--allowlist $dir/none.json: No such file" -- "$hw" report --root "$dir" --allowlist "$dir/none.json" "$dir/test"
+expect 2 "--history: '$dir/test/test_ok.py' is not a directory" -- "$hw" report --root "$dir" --history HEAD "$dir/test/test_ok.py"
+expect 2 "--staged and --changed-since exclude each other" -- "$hw" lint --root "$dir" --staged --changed-since HEAD "$dir/test"
+expect 2 "--every: Value 0 not in range" -- "$hw" report --root "$dir" --history HEAD --every 0 "$dir/test"
 if [ "$(id -u)" != 0 ]; then
   chmod 000 "$dir/test/test_ok.py"
   expect 2 "cannot read: Permission denied" -- "$hw" scan --root "$dir" "$dir/test/test_ok.py"
