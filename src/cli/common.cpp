@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <set>
 
@@ -63,11 +62,8 @@ void read_facts(ScanResult& result, const CommonOptions& options, const InOrderC
   const Vocabulary& vocabulary = result.vocabulary;
   const std::vector<SourceFile>& files = result.discovery.files;
   std::optional<FactsCache> cache = open_cache(options, result.root, vocabulary);
-  // The consumer knows a file by its facts; commands that stream output
-  // (scan) drop each file's facts once printed, so entries are written here,
-  // on the worker, as soon as the facts exist.
-  std::map<std::string_view, const SourceFile*> by_path;
-  for (const SourceFile& f : files) by_path.emplace(f.relative_path, &f);
+  // Commands that stream output (scan) drop each file's facts once printed,
+  // so entries are written here, on the worker, as soon as the facts exist.
   result.files = parse_sources(
       files, resolve_jobs(options.jobs),
       [&](size_t i, std::string& text, FileFacts& facts) {
@@ -87,9 +83,9 @@ void read_facts(ScanResult& result, const CommonOptions& options, const InOrderC
         }
         return true;
       },
-      [&](const TSTree* tree, std::string_view source, FileFacts& facts) {
+      [&](size_t i, const TSTree* tree, std::string_view source, FileFacts& facts) {
         extract_facts(tree, source, vocabulary, facts);
-        if (cache) cache->store(*by_path.at(facts.relative_path), facts);
+        if (cache) cache->store(files[i], facts);
       },
       in_order);
   if (cache) {

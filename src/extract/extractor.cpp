@@ -6,6 +6,8 @@
 #include <algorithm>
 
 #include "extract/extractor_impl.h"
+#include "parse/parallel_parse.h"
+#include "parse/source_reader.h"
 
 namespace hwclass {
 
@@ -15,6 +17,19 @@ bool starts_with(std::string_view text, std::string_view prefix) {
 
 void extract_facts(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary, FileFacts& facts) {
   Extractor(tree, source, vocabulary, facts).run();
+}
+
+FileFacts extract_source(std::string bytes, const SourceFile& file, const Vocabulary& vocabulary) {
+  return std::move(parse_sources(
+                       {file}, 1,
+                       [&](size_t, std::string& text, FileFacts& facts) {
+                         text.swap(bytes);
+                         return check_source(text, facts);
+                       },
+                       [&](size_t, const TSTree* tree, std::string_view text, FileFacts& facts) {
+                         extract_facts(tree, text, vocabulary, facts);
+                       })
+                       .front());
 }
 
 void Extractor::run() {

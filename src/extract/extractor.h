@@ -1,10 +1,12 @@
 // Facts from one parsed file, in one walk of its syntax tree.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include <tree_sitter/api.h>
 
+#include "discover/discover.h"
 #include "facts/facts.h"
 #include "vocab/vocabulary.h"
 
@@ -13,5 +15,10 @@ namespace hwclass {
 // Fills facts.classes, instantiations, sites, device_globals, calls_run_tests
 // and the syntax issues of `facts` from `tree`, the parse of `source`.
 void extract_facts(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary, FileFacts& facts);
+
+// The facts of `bytes` as if they were `file`'s content: the checks, parse,
+// grammar-gap repair and extraction a file on disk gets. For sources held in
+// memory (fuzz targets, unit tests).
+FileFacts extract_source(std::string bytes, const SourceFile& file, const Vocabulary& vocabulary);
 
 }  // namespace hwclass

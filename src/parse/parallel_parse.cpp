@@ -94,7 +94,7 @@ std::vector<FileFacts> parse_sources(const std::vector<SourceFile>& files, int j
         if (tree && ts_node_has_error(ts_tree_root_node(tree))) tree = repair(parser, tree, text, facts);
         if (tree) {
           std::unique_ptr<TSTree, decltype(&ts_tree_delete)> owned(tree, ts_tree_delete);
-          consume(tree, text, facts);
+          consume(i, tree, text, facts);
         } else {
           facts.issues.push_back({IssueSeverity::Error, "read-error", "the parser gave up on this file", 0, 0, true});
           ts_parser_reset(parser);

@@ -14,7 +14,9 @@
 
 namespace hwclass {
 
-using TreeConsumer = std::function<void(const TSTree* tree, std::string_view source, FileFacts& facts)>;
+// `index` is the file's position in `files`.
+using TreeConsumer =
+    std::function<void(size_t index, const TSTree* tree, std::string_view source, FileFacts& facts)>;
 
 // Called once per file, in the order of `files`, as soon as that file and all
 // before it are done (on whichever worker finishes the gap; never two at once).

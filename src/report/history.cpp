@@ -125,7 +125,7 @@ class HistoryReader {
           text.swap(texts[i]);
           return check_source(text, f);
         },
-        [&](const TSTree* t, std::string_view text, FileFacts& f) { extract_facts(t, text, vocabulary_, f); });
+        [&](size_t, const TSTree* t, std::string_view text, FileFacts& f) { extract_facts(t, text, vocabulary_, f); });
     for (size_t i = 0; i < facts.size(); ++i) {
       if (options_.cache) options_.cache->store_blob(blobs_[i], sources[i], facts[i]);
       summaries_.emplace(keys[i], summarize_file(facts[i], vocabulary_));
