@@ -9,6 +9,7 @@
 #include "classify/classifier.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "facts/queries.h"
 #include "fix/fixes.h"
 #include "parse/source_reader.h"
 #include "resolve/resolver.h"
@@ -81,13 +82,12 @@ int run_fix(const CLI::App& cmd, FixState& s) {
       continue;
     }
     std::map<int, Verdict> verdicts;
-    for (size_t k = 0; k < f.classes.size(); ++k) {
-      ClassRef ref{static_cast<int>(i), static_cast<int>(k)};
-      // Only the last definition of a name runs (and is linted).
-      bool shadowed = false;
-      for (size_t later = k + 1; later < f.classes.size(); ++later) shadowed |= f.classes[later].name == f.classes[k].name;
-      if (f.classes[k].is_test_class && !shadowed && !resolution.of(ref).tests.empty())
-        verdicts.emplace(static_cast<int>(k), classify_class(result.files, resolution, result.vocabulary, ref));
+    // The classes lint checks, so that every finding lint marks as fixable
+    // is one this fixes (rules/README.md, Fix rules).
+    for (int k : linted_classes(f)) {
+      ClassRef ref{static_cast<int>(i), k};
+      if (!resolution.of(ref).tests.empty())
+        verdicts.emplace(k, classify_class(result.files, resolution, result.vocabulary, ref));
     }
     std::string source;
     FileFacts reread;

@@ -62,6 +62,7 @@ size_t pattern_part(size_t& correct) {
   options.root = root;
   options.paths = {root + "/test"};
   options.quiet = true;
+  options.no_cache = true;  // never write a cache into the source tree or the corpus
   ScanResult scan = scan_inputs(options);
   Resolution resolution = resolve(scan.files, scan.vocabulary);
   size_t total = 0;
@@ -94,6 +95,7 @@ TEST_CASE("classify: labelled accuracy on PyTorch 2.6.0", "[.corpus]") {
   options.root = corpus;
   options.paths = {std::string(corpus) + "/test"};
   options.quiet = true;
+  options.no_cache = true;  // never write a cache into the source tree or the corpus
   ScanResult scan = scan_inputs(options);
   Resolution resolution = resolve(scan.files, scan.vocabulary);
   std::map<std::pair<std::string, std::string>, const Verdict*> verdict_of;
