@@ -12,6 +12,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 jobs=$(nproc)
 hw="$build/hwclass"
+floor="$build/bench/parse_floor"
+python=${PYTHON:-python3}
 
 # The tree, and the tree four times over (test/copy1/... keeps upstream's patterns).
 cp -r "$corpus/test" "$work/one"
@@ -44,18 +46,26 @@ with ProcessPoolExecutor(int(sys.argv[2])) as pool:
     list(pool.map(parse, files, chunksize=8))
 PY
 
+# The same files for the tree-sitter floor (bench/parse_floor: parse and walk,
+# no facts), which bounds any run that parses every byte with tree-sitter.
+(cd "$work/t1" && find test -name '*.py' \( -name 'test_*.py' -o -name '*_test.py' \) | sort | sed "s|^|$work/t1/|") \
+  >"$work/upstream_files"
+echo "$work/t1/test/test_torch.py" >"$work/test_torch_file"
+
 lint() {  # lint TREE CACHE_ARGS...
   local tree=$1; shift
   measure "$hw" lint --upstream -q -j "$jobs" --isolated --format lintrunner --root "$tree" "$@" "$tree/test"
 }
 declare -A secs rss
-names=(python_ast cold warm one_changed test_torch cold_4x)
+names=(python_ast ts_floor cold warm one_changed ts_floor_torch test_torch cold_4x)
 for n in "${names[@]}"; do secs[$n]=""; rss[$n]=""; done
 edit="$work/t1/test/test_nn.py"
 for ((i = 0; i < runs; i++)); do
   for n in "${names[@]}"; do
     case $n in
-      python_ast) r=$(measure python3 "$work/ast_floor.py" "$work/t1" "$jobs") ;;
+      python_ast) r=$(measure "$python" "$work/ast_floor.py" "$work/t1" "$jobs") ;;
+      ts_floor) r=$(measure "$floor" "$jobs" "$work/upstream_files") ;;
+      ts_floor_torch) r=$(measure "$floor" 1 "$work/test_torch_file") ;;
       cold) rm -rf "$work/cache"; r=$(lint "$work/t1" --cache-dir "$work/cache") ;;
       warm) r=$(lint "$work/t1" --cache-dir "$work/cache") ;;
       one_changed) echo "# bench edit $i" >>"$edit"; r=$(lint "$work/t1" --cache-dir "$work/cache") ;;
@@ -67,7 +77,8 @@ for ((i = 0; i < runs; i++)); do
     rss[$n]+="${r#* }"$'\n'
   done
 done
-printf 'cores: %s, threads: %s, runs: %s (medians)\n' "$(nproc)" "$jobs" "$runs"
+printf 'cores: %s, threads: %s, runs: %s (medians); Python baseline: %s\n' "$(nproc)" "$jobs" "$runs" \
+  "$("$python" -c 'import sys; print(sys.executable, sys.version.split()[0])')"
 for n in "${names[@]}"; do
   s=$(printf '%s' "${secs[$n]}" | median)
   m=$(printf '%s' "${rss[$n]}" | median)
@@ -75,7 +86,11 @@ for n in "${names[@]}"; do
 done
 get() { printf '%s' "${secs[$1]}" | median; }
 printf 'cold lint --upstream / python ast.parse pool: %.2fx (target <= 0.5x)\n' "$(echo "$(get cold) / $(get python_ast)" | bc -l)"
+printf 'tree-sitter floor / python ast.parse pool: %.2fx (no full tree-sitter parse gets below this)\n' \
+  "$(echo "$(get ts_floor) / $(get python_ast)" | bc -l)"
+printf 'cold lint --upstream / tree-sitter floor: %.2fx\n' "$(echo "$(get cold) / $(get ts_floor)" | bc -l)"
 printf 'warm / cold: %.3fx (target <= 0.05x)\n' "$(echo "$(get warm) / $(get cold)" | bc -l)"
 printf 'one file changed / cold: %.3fx (target <= 0.1x)\n' "$(echo "$(get one_changed) / $(get cold)" | bc -l)"
 printf 'test_torch.py end to end: %.0f ms (target <= 60 ms)\n' "$(echo "$(get test_torch) * 1000" | bc -l)"
+printf 'test_torch.py tree-sitter floor (parse only, in-process): %.0f ms\n' "$(echo "$(get ts_floor_torch) * 1000" | bc -l)"
 printf '4x tree / tree, cold: %.2fx (target <= 4.4x)\n' "$(echo "$(get cold_4x) / $(get cold)" | bc -l)"

@@ -5,7 +5,9 @@
 
 Checks with CPython's ast, independently of hwclass: every changed file
 still parses; the classes that gained a declaration are exactly those whose
-declaration changed; a second run changes nothing (--diff exits 0); and
+declaration changed; the safe fixes change nothing else (the two ASTs are
+equal once the changed declarations and the HardwareClassification import
+are taken out of both); a second run changes nothing (--diff exits 0); and
 `hwclass lint --upstream` reports no [hw_classification] for those classes.
 Prints how many classes were fixed and how many were left, and why.
 With --unsafe-fixes: the same, and hwclass lint finds fewer
@@ -34,6 +36,26 @@ def declarations(path: pathlib.Path) -> dict:
                     break
             out[node.name] = first
     return out
+
+
+def without_fix(tree: ast.Module, classes: set) -> str:
+    """ast.dump of `tree` without the hw_classification statements of
+    `classes` and without any import of HardwareClassification."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name in classes:
+            node.body = [stmt for stmt in node.body if not (
+                isinstance(stmt, (ast.Assign, ast.AnnAssign)) and "hw_classification" in
+                [t.id for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]) if isinstance(t, ast.Name)])]
+        if hasattr(node, "body") and isinstance(node.body, list):
+            kept = []
+            for stmt in node.body:
+                if isinstance(stmt, (ast.ImportFrom, ast.Import)):
+                    stmt.names = [a for a in stmt.names if a.name.split(".")[-1] != "HardwareClassification"]
+                    if not stmt.names:
+                        continue
+                kept.append(stmt)
+            node.body = kept
+    return ast.dump(tree)
 
 
 def main() -> int:
@@ -76,6 +98,9 @@ def main() -> int:
             for cls, decl in after_decls.items():
                 if decl != before_decls.get(cls):
                     fixed.setdefault(rel, set()).add(cls)
+            changed_classes = fixed.get(rel, set())
+            if not unsafe and without_fix(ast.parse(old), changed_classes) != without_fix(ast.parse(new), changed_classes):
+                failures.append(f"{rel}: the safe fixes changed more than declarations and the import")
         print(f"fixed {sum(len(c) for c in fixed.values())} classes in {len(fixed)} files")
         again = subprocess.run([hwclass, "fix", "--isolated", "-q", "--diff", *(["--unsafe-fixes"] if unsafe else []),
                                 "--root", str(copy), str(copy / "test")], capture_output=True, text=True)
