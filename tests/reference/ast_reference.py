@@ -8,6 +8,8 @@
                                          default of a parameter with a device variable's name)
     ast_reference.py lint ROOT 7|8       per file and rule: the messages upstream's TEST_LINTER
                                          of that version gives (counts; a line per file and rule)
+    ast_reference.py classes ROOT        per test file: the test classes upstream lints, how many
+                                         have no valid declaration, and how many declare each member
 
 ROOT holds test/. Output is tab-separated, sorted by path, so tests can diff it
 against hwclass's own figures file by file. It shares no code with hwclass: it
@@ -194,6 +196,16 @@ def scan_counts(tree, positions):
             positions.sites(tree)]
 
 
+def class_counts(tree):
+    classes = {}  # upstream keys them by name: the last definition counts
+    for s in scanned(tree.body):
+        if isinstance(s, ast.ClassDef) and own_tests(s):
+            classes[s.name] = s
+    members = [declared_member(c) for c in classes.values()]
+    declared = ",".join(f"{m}={members.count(m)}" for m in sorted(MEMBERS) if members.count(m))
+    return [len(classes), members.count(None), declared or "-"]
+
+
 def main():
     mode, root = sys.argv[1], sys.argv[2]
     version = int(sys.argv[3]) if mode == "lint" else 8
@@ -213,6 +225,8 @@ def main():
             continue
         if mode == "scan":
             print(rel, *scan_counts(tree, positions), sep="\t")
+        elif mode == "classes":
+            print(rel, *class_counts(tree), sep="\t")
         else:
             for rule, n in sorted(lint(tree, version).items()):
                 print(f"{rel}\t{rule}\t{n}")
