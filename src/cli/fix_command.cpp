@@ -60,6 +60,76 @@ std::string lintrunner_fix_line(const FileFacts& f, const std::string& code, con
   return out + "\n";
 }
 
+// What a run did and left, for the summary.
+struct FixTally {
+  std::map<std::string, size_t> per_rule;
+  std::vector<std::string> skipped_files, skipped_classes;
+  size_t changed = 0;
+};
+
+// The verdicts of the classes lint checks, so that every finding lint marks
+// as fixable is one this fixes (rules/README.md, Fix rules).
+std::map<int, Verdict> linted_verdicts(const ScanResult& result, const Resolution& resolution, size_t file) {
+  std::map<int, Verdict> verdicts;
+  for (int k : linted_classes(result.files[file])) {
+    ClassRef ref{static_cast<int>(file), k};
+    if (!resolution.of(ref).tests.empty())
+      verdicts.emplace(k, classify_class(result.files, resolution, result.vocabulary, ref));
+  }
+  return verdicts;
+}
+
+// Every chosen rule's edits to one file, in rule order; a later rule sees
+// the edits of the earlier ones.
+std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const FileFacts& f, const std::string& source,
+                             const std::map<int, Verdict>& verdicts, const ScanResult& result,
+                             const Resolution& resolution, FixTally& tally) {
+  std::vector<Edit> edits;
+  std::vector<std::string> why;
+  for (const FixRule* rule : rules) {
+    std::vector<Edit> made;
+    rule->fix(FixContext{f, source, verdicts, resolution, result.vocabulary, edits, made, why});
+    edits.insert(edits.end(), made.begin(), made.end());
+  }
+  for (const auto& w : why) tally.skipped_classes.push_back(f.path + ": " + w);
+  return edits;
+}
+
+// Replaces the file's bytes with `fixed`, atomically, unless it is not
+// writable or changed since `source` was read.
+bool write_fixed(const SourceFile& file, const std::string& shown, const std::string& source, const std::string& fixed,
+                 FixTally& tally) {
+  if (::access(file.absolute_path.c_str(), W_OK) != 0) {
+    tally.skipped_files.push_back(shown + ": not writable; not fixed");
+    return false;
+  }
+  FileFacts again;
+  std::string now;
+  if (!read_source(file.absolute_path, now, again) || now != source) {
+    tally.skipped_files.push_back(shown + ": changed since it was read; not fixed");
+    return false;
+  }
+  OutputSink out(file.absolute_path);
+  out.write(fixed);
+  out.commit();
+  return true;
+}
+
+// On stderr: what changed, by rule, and what was left and why.
+void print_summary(const FixState& s, const FixTally& t) {
+  size_t fixes = 0;
+  std::string by_rule;
+  for (const auto& [rule, n] : t.per_rule) fixes += n, by_rule += (by_rule.empty() ? "" : ", ") + rule + " " + std::to_string(n);
+  std::cerr << (s.write ? "fixed " : "would fix ") << t.changed << (t.changed == 1 ? " file" : " files") << " ("
+            << fixes << (fixes == 1 ? " fix" : " fixes") << (by_rule.empty() ? "" : ": " + by_rule) << ")";
+  const size_t left = t.skipped_classes.size();
+  std::cerr << "; " << left << (left == 1 ? " class left as it is" : " classes left as they are")
+            << (left == 0 ? "" : s.common.verbose ? ":" : " (-v lists them)") << "\n";
+  if (s.common.verbose)
+    for (const auto& why : t.skipped_classes) std::cerr << "  " << why << "\n";
+  for (const auto& why : t.skipped_files) std::cerr << why << "\n";
+}
+
 int run_fix(const CLI::App& cmd, FixState& s) {
   apply_config(cmd, s.common);
   std::vector<const FixRule*> rules = chosen_rules(s);
@@ -70,46 +140,29 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   add_import_context(result, s.common);
   Resolution resolution = resolve(result.files, result.vocabulary);
 
-  std::map<std::string, size_t> per_rule;
-  std::vector<std::string> skipped_files, skipped_classes;
-  size_t changed = 0;
+  FixTally tally;
   OutputSink sink(lintrunner ? s.common.output : "");
   for (size_t i = 0; i < fixed_files; ++i) {
     const FileFacts& f = result.files[i];
+    const SourceFile& file = result.discovery.files[i];
     if (!f.readable) continue;
     if (f.has_syntax_error()) {
-      skipped_files.push_back(f.path + ": does not parse; not fixed");
+      tally.skipped_files.push_back(f.path + ": does not parse; not fixed");
       continue;
-    }
-    std::map<int, Verdict> verdicts;
-    // The classes lint checks, so that every finding lint marks as fixable
-    // is one this fixes (rules/README.md, Fix rules).
-    for (int k : linted_classes(f)) {
-      ClassRef ref{static_cast<int>(i), k};
-      if (!resolution.of(ref).tests.empty())
-        verdicts.emplace(k, classify_class(result.files, resolution, result.vocabulary, ref));
     }
     std::string source;
     FileFacts reread;
-    if (!read_source(result.discovery.files[i].absolute_path, source, reread) || reread.content_hash != f.content_hash) {
-      skipped_files.push_back(f.path + ": changed since it was read; not fixed");
+    if (!read_source(file.absolute_path, source, reread) || reread.content_hash != f.content_hash) {
+      tally.skipped_files.push_back(f.path + ": changed since it was read; not fixed");
       continue;
     }
-    std::vector<Edit> edits;
-    std::vector<std::string> why;
-    for (const FixRule* rule : rules) {
-      std::vector<Edit> made;
-      rule->fix(FixContext{f, source, verdicts, resolution, result.vocabulary, edits, made, why});
-      edits.insert(edits.end(), made.begin(), made.end());
-    }
-    for (const auto& w : why) skipped_classes.push_back(f.path + ": " + w);
+    std::vector<Edit> edits =
+        file_edits(rules, f, source, linted_verdicts(result, resolution, i), result, resolution, tally);
     if (edits.empty()) continue;
     std::vector<Edit> dropped;
     std::string fixed = apply_edits(source, edits, &dropped);
-    for (const Edit& d : dropped) skipped_files.push_back(f.path + ": a " + d.rule + " fix overlaps another; left out");
+    for (const Edit& d : dropped) tally.skipped_files.push_back(f.path + ": a " + d.rule + " fix overlaps another; left out");
     if (fixed == source) continue;
-    ++changed;
-    for (const Edit& e : edits) ++per_rule[e.rule];
     if (lintrunner) {
       bool unsafe = std::any_of(edits.begin(), edits.end(), [](const Edit& e) {
         const FixRule* r = find_fix_rule(e.rule);
@@ -117,42 +170,19 @@ int run_fix(const CLI::App& cmd, FixState& s) {
       });
       sink.write(lintrunner_fix_line(f, s.code, source, fixed, edits.size(), unsafe));
     } else if (s.write) {
-      if (::access(result.discovery.files[i].absolute_path.c_str(), W_OK) != 0) {
-        skipped_files.push_back(f.path + ": not writable; not fixed");
-        continue;
-      }
-      FileFacts again;  // read once more: a file changed meanwhile is not overwritten
-      std::string now;
-      if (!read_source(result.discovery.files[i].absolute_path, now, again) || now != source) {
-        skipped_files.push_back(f.path + ": changed since it was read; not fixed");
-        continue;
-      }
-      OutputSink out(result.discovery.files[i].absolute_path);
-      out.write(fixed);
-      out.commit();
+      if (!write_fixed(file, f.path, source, fixed, tally)) continue;
     } else {
       std::cout << unified_diff(f.relative_path, source, edits);
     }
+    ++tally.changed;
+    for (const Edit& e : edits) ++tally.per_rule[e.rule];
   }
   if (lintrunner) sink.commit();
   else flush_stdout();
-
-  // The summary, on stderr: what changed, by rule, and what was left and why.
-  if (!s.common.quiet && !lintrunner) {
-    size_t fixes = 0;
-    std::string by_rule;
-    for (const auto& [rule, n] : per_rule) fixes += n, by_rule += (by_rule.empty() ? "" : ", ") + rule + " " + std::to_string(n);
-    std::cerr << (s.write ? "fixed " : "would fix ") << changed << (changed == 1 ? " file" : " files") << " ("
-              << fixes << (fixes == 1 ? " fix" : " fixes") << (by_rule.empty() ? "" : ": " + by_rule) << ")";
-    std::cerr << "; " << skipped_classes.size() << (skipped_classes.size() == 1 ? " class left as it is" : " classes left as they are")
-              << (skipped_classes.empty() ? "" : s.common.verbose ? ":" : " (-v lists them)") << "\n";
-    if (s.common.verbose)
-      for (const auto& why : skipped_classes) std::cerr << "  " << why << "\n";
-    for (const auto& why : skipped_files) std::cerr << why << "\n";
-  }
+  if (!s.common.quiet && !lintrunner) print_summary(s, tally);
   if (!inputs_ok) return 2;
   if (s.update_allowlist && s.write) prune_allowlist(s.common, s.allowlist);
-  return s.diff && changed ? 1 : 0;
+  return s.diff && tally.changed ? 1 : 0;
 }
 
 }  // namespace
