@@ -44,7 +44,13 @@ std::string apply_edits(const std::string& source, std::vector<Edit> edits, std:
   return out;
 }
 
-std::string unified_diff(const std::string& path, const std::string& source, const std::vector<Edit>& given) {
+namespace {
+
+using DiffOps = std::vector<std::pair<char, std::string>>;  // ' ', '-', '+' and the line
+
+// The file as diff lines: each run of overlapping or touching edits
+// replaces the original lines it covers with those lines edited.
+DiffOps diff_ops(const std::string& source, const std::vector<Edit>& given) {
   std::vector<Edit> edits = given;
   std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.start < b.start; });
   std::vector<size_t> starts;  // of each line
@@ -74,7 +80,7 @@ std::string unified_diff(const std::string& path, const std::string& source, con
       clusters.push_back({first, last, {e}});
     }
   }
-  std::vector<std::pair<char, std::string>> ops;  // ' ', '-', '+'
+  DiffOps ops;
   size_t line = 0;
   for (const Cluster& c : clusters) {
     for (; line < c.first; ++line) ops.push_back({' ', source.substr(starts[line], line_end(line) - starts[line])});
@@ -88,11 +94,12 @@ std::string unified_diff(const std::string& path, const std::string& source, con
     line = c.last;
   }
   for (; line < lines; ++line) ops.push_back({' ', source.substr(starts[line], line_end(line) - starts[line])});
-  bool changed = false;
-  for (const auto& op : ops) changed |= op.first != ' ';
-  if (!changed) return "";
+  return ops;
+}
 
-  std::string out = "--- a/" + path + "\n+++ b/" + path + "\n";
+// Hunks with three lines of context, as diff -u prints them.
+std::string format_hunks(const DiffOps& ops) {
+  std::string out;
   const size_t context = 3;
   size_t k = 0;
   while (k < ops.size()) {
@@ -126,6 +133,13 @@ std::string unified_diff(const std::string& path, const std::string& source, con
     k = stop;
   }
   return out;
+}
+
+}  // namespace
+
+std::string unified_diff(const std::string& path, const std::string& source, const std::vector<Edit>& edits) {
+  std::string hunks = format_hunks(diff_ops(source, edits));
+  return hunks.empty() ? "" : "--- a/" + path + "\n+++ b/" + path + "\n" + hunks;
 }
 
 }  // namespace hwclass
