@@ -184,14 +184,49 @@ std::vector<std::pair<std::string, size_t>> classes_by_member(const ScanResult& 
   return counts;
 }
 
+// --staged or --changed-since: the files git says changed; nothing otherwise.
+std::optional<std::set<std::string>> changed_files(const LintState& s, const std::filesystem::path& root) {
+  if (s.staged && !s.changed_since.empty()) throw UsageError("--staged and --changed-since exclude each other");
+  if (s.staged) return staged_changes(root);
+  if (!s.changed_since.empty()) return changed_since(root, s.changed_since);
+  return std::nullopt;
+}
+
+// Output, or the statistics, to --output or stdout.
+void write_findings(const LintState& s, const std::vector<Finding>& findings, const ScanResult& result, size_t linted,
+                    size_t checked) {
+  OutputSink sink(s.common.output);
+  if (s.statistics) {
+    sink.write(lint_statistics(findings, classes_by_member(result, linted)));
+  } else {
+    LintOutputOptions out;
+    out.format = s.format;
+    out.code = s.code;
+    out.color = s.format == "text" && s.common.output.empty() && want_color(s.color);
+    out.files_checked = checked;
+    write_lint_output(sink, findings, out);
+  }
+  sink.commit();
+}
+
+// 0 clean, 1 findings at --fail-level or above, 2 bad input; lintrunner
+// reads stdout and wants 0.
+int lint_exit_code(const LintState& s, const std::vector<Finding>& findings, bool inputs_ok) {
+  if (s.format == "lintrunner") return 0;
+  if (!inputs_ok) return 2;
+  Severity level = s.fail_level == "warning" ? Severity::Warning
+                   : s.fail_level == "advice" ? Severity::Advice
+                                              : Severity::Error;
+  for (const Finding& f : findings)
+    if (f.severity >= level) return s.exit_zero ? 0 : 1;
+  return 0;
+}
+
 int run_lint(const CLI::App& cmd, LintState& s) {
   apply_lint_config(cmd, s);
   std::filesystem::path root = find_repo_root(s.common.root);
   std::set<std::string> allowlist = load_allowlist(s.allowlist, root);
-  if (s.staged && !s.changed_since.empty()) throw UsageError("--staged and --changed-since exclude each other");
-  std::optional<std::set<std::string>> changed;
-  if (s.staged) changed = staged_changes(root);
-  else if (!s.changed_since.empty()) changed = changed_since(root, s.changed_since);
+  std::optional<std::set<std::string>> changed = changed_files(s, root);
   // Non-test files are skipped silently; allowlisted files are not even read.
   std::vector<std::string> not_test_files;
   ScanResult result = discover_inputs(s.common, [&](const SourceFile& f) {
@@ -240,26 +275,8 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   // Nothing read because of a bad input: the error says so, and a summary of
   // "0 findings" would read as a clean run.
   if (!inputs_ok && linted == 0 && !lintrunner) return 2;
-  OutputSink sink(s.common.output);
-  if (s.statistics) {
-    sink.write(lint_statistics(findings, classes_by_member(result, linted)));
-  } else {
-    LintOutputOptions out;
-    out.format = s.format;
-    out.code = s.code;
-    out.color = s.format == "text" && s.common.output.empty() && want_color(s.color);
-    out.files_checked = checked;
-    write_lint_output(sink, findings, out);
-  }
-  sink.commit();
-  if (lintrunner) return 0;
-  if (!inputs_ok) return 2;
-  Severity level = s.fail_level == "warning" ? Severity::Warning
-                   : s.fail_level == "advice" ? Severity::Advice
-                                              : Severity::Error;
-  for (const Finding& f : findings)
-    if (f.severity >= level) return s.exit_zero ? 0 : 1;
-  return 0;
+  write_findings(s, findings, result, linted, checked);
+  return lint_exit_code(s, findings, inputs_ok);
 }
 
 }  // namespace
