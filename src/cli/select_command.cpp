@@ -72,6 +72,28 @@ bool check_manifest(const std::string& path, const std::string& fresh) {
   return false;
 }
 
+// --junit and --times, merged; a times file's warnings go to stderr.
+Durations read_durations(const SelectState& s) {
+  Durations durations;
+  for (const auto& path : s.junit) read_junit(path, durations);
+  for (const auto& path : s.times)
+    for (const auto& warning : read_class_times(path, s.build_env, s.test_config, durations))
+      std::cerr << "hwclass: warning: " << warning << "\n";
+  return durations;
+}
+
+// Durations were given but some selected classes have none: say how many.
+void warn_untimed(const std::vector<TimedClass>& timed) {
+  size_t unknown = 0;
+  const TimedClass* first = nullptr;
+  for (const TimedClass& t : timed)
+    if (!t.known) ++unknown, first = first ? first : &t;
+  if (unknown)
+    std::cerr << "hwclass: warning: no duration for " << unknown << (unknown == 1 ? " class" : " classes")
+              << " (the first: " << first->cls->module << "::" << first->cls->name
+              << "); each counts the mean of the known ones\n";
+}
+
 int run_select(const CLI::App& cmd, SelectState& s) {
   apply_config(cmd, s.common);
   apply_format_environment(cmd, s.format, {"json", "pytest", "run-test", "github-matrix"}, s.common.verbose);
@@ -90,26 +112,13 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   if (!s.device.empty() && !result.vocabulary.device(s.device))
     throw UsageError("--device: '" + s.device + "' is no device in the rules");
 
-  Durations durations;
-  for (const auto& path : s.junit) read_junit(path, durations);
-  for (const auto& path : s.times)
-    for (const auto& warning : read_class_times(path, s.build_env, s.test_config, durations))
-      std::cerr << "hwclass: warning: " << warning << "\n";
+  Durations durations = read_durations(s);
 
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
   std::vector<SelectedClass> selected = select_classes(result.files, resolution, verdicts, request);
   std::vector<TimedClass> timed = time_classes(selected, durations);
-  if (!durations.empty()) {
-    size_t unknown = 0;
-    const TimedClass* first = nullptr;
-    for (const TimedClass& t : timed)
-      if (!t.known) ++unknown, first = first ? first : &t;
-    if (unknown)
-      std::cerr << "hwclass: warning: no duration for " << unknown << (unknown == 1 ? " class" : " classes")
-                << " (the first: " << first->cls->module << "::" << first->cls->name
-                << "); each counts the mean of the known ones\n";
-  }
+  if (!durations.empty()) warn_untimed(timed);
   std::vector<Shard> shards = plan_shards(timed, num_shards);
   if (only_shard) std::erase_if(shards, [&](const Shard& sh) { return sh.number != only_shard; });
   std::vector<const SelectedClass*> classes;
