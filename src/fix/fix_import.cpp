@@ -39,73 +39,70 @@ void fix_add_import(const FixContext& c) {
   add_import_edits(c, kModule, kName, "add-import");
 }
 
-void add_import_edits(const FixContext& c, const std::string& module, const std::string& name, const char* rule) {
-  const std::string& s = c.source;
+namespace {
+
+// `from m import (\n    a,\n    c,\n)`: a line of its own in sorted place.
+void add_to_name_per_line(const FixContext& c, const Import& imp, const std::string& statement, size_t open,
+                          size_t close, const std::string& name, const char* rule) {
   const std::string lowered = ascii_lower(name);
-  for (const Import& imp : c.file.imports) {
-    if (imp.module != module || imp.name.empty()) continue;
-    std::string statement = s.substr(imp.start_byte, imp.end_byte - imp.start_byte);
-    size_t keyword = statement.find(" import ");
-    if (keyword == std::string::npos) continue;
-    size_t names = keyword + 8;
-    size_t open = statement.find('(', names), close = statement.rfind(')');
-    if (open != std::string::npos && close != std::string::npos &&
-        statement.find('\n', open) != std::string::npos) {
-      // One name per line: insert a line in sorted place.
-      size_t at = next_line(statement, open), insert = std::string::npos;
-      std::string indent = "    ", last_entry;
-      size_t last_start = at;
-      while (at < close) {
-        size_t end = next_line(statement, at);
-        std::string line = statement.substr(at, end - at);
-        size_t text = line.find_first_not_of(" \t");
-        if (text != std::string::npos && line[text] != '#' && line[text] != ')' && line[text] != '\r' &&
-            line[text] != '\n') {
-          indent = line.substr(0, text);
-          if (insert == std::string::npos && bare(line.substr(text)) > lowered) insert = at;
-          last_entry = line;
-          last_start = at;
-        }
-        at = end;
-      }
-      std::string nl = newline_at(s, imp.start_byte);
-      if (insert == std::string::npos) {
-        // After the last name, which must end with a comma first.
-        size_t comma_at = last_entry.find_last_not_of(" \t\r\n");
-        if (comma_at != std::string::npos && last_entry[comma_at] != ',')
-          c.out.push_back({static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1),
-                           static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1), ",", rule});
-        insert = next_line(statement, last_start);
-      }
-      c.out.push_back({static_cast<uint32_t>(imp.start_byte + insert), static_cast<uint32_t>(imp.start_byte + insert),
-                       indent + name + "," + nl, rule});
-      return;
+  size_t at = next_line(statement, open), insert = std::string::npos;
+  std::string indent = "    ", last_entry;
+  size_t last_start = at;
+  while (at < close) {
+    size_t end = next_line(statement, at);
+    std::string line = statement.substr(at, end - at);
+    size_t text = line.find_first_not_of(" \t");
+    if (text != std::string::npos && line[text] != '#' && line[text] != ')' && line[text] != '\r' &&
+        line[text] != '\n') {
+      indent = line.substr(0, text);
+      if (insert == std::string::npos && bare(line.substr(text)) > lowered) insert = at;
+      last_entry = line;
+      last_start = at;
     }
-    // All on one line (with or without parentheses): rebuild the name list.
-    size_t from = open != std::string::npos ? open + 1 : names;
-    size_t to = open != std::string::npos && close != std::string::npos ? close : statement.size();
-    std::vector<std::string> entries;
-    std::string list = statement.substr(from, to - from);
-    for (size_t at = 0; at <= list.size();) {
-      size_t comma = list.find(',', at);
-      std::string entry = list.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-      entry.erase(0, entry.find_first_not_of(" \t"));
-      entry.erase(entry.find_last_not_of(" \t") + 1);
-      if (!entry.empty()) entries.push_back(entry);
-      if (comma == std::string::npos) break;
-      at = comma + 1;
-    }
-    auto place = std::find_if(entries.begin(), entries.end(), [&](const std::string& e) { return bare(e) > lowered; });
-    entries.insert(place, name);
-    std::string rebuilt;
-    for (size_t i = 0; i < entries.size(); ++i) rebuilt += (i ? ", " : "") + entries[i];
-    c.out.push_back({static_cast<uint32_t>(imp.start_byte + from), static_cast<uint32_t>(imp.start_byte + to), rebuilt,
-                     rule});
-    return;
+    at = end;
   }
-  // No common_utils import: a line of its own after the last top-level
-  // import (not one inside an if or try) that comes before the first class,
-  // whose body runs at import time and needs the name.
+  std::string nl = newline_at(c.source, imp.start_byte);
+  if (insert == std::string::npos) {
+    // After the last name, which must end with a comma first.
+    size_t comma_at = last_entry.find_last_not_of(" \t\r\n");
+    if (comma_at != std::string::npos && last_entry[comma_at] != ',')
+      c.out.push_back({static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1),
+                       static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1), ",", rule});
+    insert = next_line(statement, last_start);
+  }
+  c.out.push_back({static_cast<uint32_t>(imp.start_byte + insert), static_cast<uint32_t>(imp.start_byte + insert),
+                   indent + name + "," + nl, rule});
+}
+
+// The names on one line, with or without parentheses, in [from, to) of the
+// statement: the list rebuilt with `name` in sorted place.
+void add_to_one_line(const FixContext& c, const Import& imp, const std::string& statement, size_t from, size_t to,
+                     const std::string& name, const char* rule) {
+  const std::string lowered = ascii_lower(name);
+  std::vector<std::string> entries;
+  std::string list = statement.substr(from, to - from);
+  for (size_t at = 0; at <= list.size();) {
+    size_t comma = list.find(',', at);
+    std::string entry = list.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    entry.erase(0, entry.find_first_not_of(" \t"));
+    entry.erase(entry.find_last_not_of(" \t") + 1);
+    if (!entry.empty()) entries.push_back(entry);
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  auto place = std::find_if(entries.begin(), entries.end(), [&](const std::string& e) { return bare(e) > lowered; });
+  entries.insert(place, name);
+  std::string rebuilt;
+  for (size_t i = 0; i < entries.size(); ++i) rebuilt += (i ? ", " : "") + entries[i];
+  c.out.push_back(
+      {static_cast<uint32_t>(imp.start_byte + from), static_cast<uint32_t>(imp.start_byte + to), rebuilt, rule});
+}
+
+// No import from the module: a line of its own after the last top-level
+// import (not one inside an if or try) that comes before the first class,
+// whose body runs at import time and needs the name.
+void add_import_line(const FixContext& c, const std::string& module, const std::string& name, const char* rule) {
+  const std::string& s = c.source;
   uint32_t first_class = UINT32_MAX, after = 0;
   for (const ClassFact& cls : c.file.classes) first_class = std::min(first_class, cls.line);
   for (const Import& imp : c.file.imports)
@@ -119,6 +116,27 @@ void add_import_edits(const FixContext& c, const std::string& module, const std:
   std::string text = "from " + module + " import " + name + nl;
   if (at == s.size() && !s.empty() && s.back() != '\n') text = nl + text;
   c.out.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(at), text, rule});
+}
+
+}  // namespace
+
+void add_import_edits(const FixContext& c, const std::string& module, const std::string& name, const char* rule) {
+  for (const Import& imp : c.file.imports) {
+    if (imp.module != module || imp.name.empty()) continue;
+    std::string statement = c.source.substr(imp.start_byte, imp.end_byte - imp.start_byte);
+    size_t keyword = statement.find(" import ");
+    if (keyword == std::string::npos) continue;
+    size_t names = keyword + 8;
+    size_t open = statement.find('(', names), close = statement.rfind(')');
+    bool parenthesised = open != std::string::npos && close != std::string::npos;
+    if (parenthesised && statement.find('\n', open) != std::string::npos)
+      add_to_name_per_line(c, imp, statement, open, close, name, rule);
+    else
+      add_to_one_line(c, imp, statement, open != std::string::npos ? open + 1 : names,
+                      parenthesised ? close : statement.size(), name, rule);
+    return;
+  }
+  add_import_line(c, module, name, rule);
 }
 
 }  // namespace hwclass
