@@ -68,15 +68,89 @@ std::string class_list(const ScanResult& result, const Resolution& res, int f) {
   return names.empty() ? "none" : names;
 }
 
+struct ExplainState {
+  CommonOptions common;
+  std::string target, names = "current", format = "text";
+  bool all = false;
+};
+
+// The target file's index among the scanned ones.
+int target_file(const ScanResult& result, const Target& target) {
+  std::string wanted = relative_to_root(std::filesystem::canonical(target.path), result.root);
+  for (size_t i = 0; i < result.files.size(); ++i)
+    if (result.files[i].relative_path == wanted) return static_cast<int>(i);
+  throw UsageError(target.path + ": not scanned");
+}
+
+// The class the target names (a device variant or its test leads to the
+// class it comes from), checked to have tests and the named test.
+int target_class(const ScanResult& result, const Resolution& resolution, int f, const Target& target,
+                 std::string& variant) {
+  const FileFacts& file = result.files[f];
+  int k = find_class(result, resolution, f, target.cls, variant);
+  if (k < 0)
+    throw UsageError(target.path + ": no class '" + target.cls + "' (test classes here: " +
+                     class_list(result, resolution, f) + ")");
+  const ResolvedClass& r = resolution.of(ClassRef{f, k});
+  if (r.tests.empty())
+    throw UsageError(target.path + ":" + std::to_string(file.classes[k].line) + ": class " + target.cls +
+                     " has no tests");
+  if (!target.test.empty() && !names_test(r, target.test))
+    throw UsageError(target.path + ": " + file.classes[k].name + " has no test '" + target.test + "'");
+  return k;
+}
+
+int run_explain(const CLI::App& cmd, ExplainState& s) {
+  apply_config(cmd, s.common);
+  apply_format_environment(cmd, s.format, {"text", "json"});
+  Target target = parse_target(s.target);
+  if (!std::filesystem::is_regular_file(target.path)) throw UsageError(target.path + ": No such file");
+  CommonOptions options = s.common;
+  options.paths.insert(options.paths.begin(), target.path);
+  options.quiet = true;
+  ScanResult result = scan_inputs(options);
+  add_import_context(result, options);
+  Resolution resolution = resolve(result.files, result.vocabulary);
+  LintWorld world{result.files, resolution};
+  const int f = target_file(result, target);
+  const FileFacts& file = result.files[f];
+  if (file.has_syntax_error()) throw UsageError(target.path + ": does not parse, so it has no verdicts");
+  auto verdict_of = [&](int k) {
+    Verdict v = classify_class(result.files, resolution, result.vocabulary, ClassRef{f, k});
+    attach_advice(v, world, result.vocabulary);
+    return v;
+  };
+  const bool seed = s.names == "seed";
+  if (target.cls.empty()) {  // the file's classes, as classify prints them
+    std::vector<Verdict> verdicts;
+    for (size_t k = 0; k < file.classes.size(); ++k)
+      if (!resolution.of(ClassRef{f, static_cast<int>(k)}).tests.empty()) verdicts.push_back(verdict_of(static_cast<int>(k)));
+    std::cout << verdicts_output(result.files, resolution, verdicts, {s.format, seed});
+    return 0;
+  }
+  std::string variant;
+  const int k = target_class(result, resolution, f, target, variant);
+  Verdict v = verdict_of(k);
+  if (s.format == "json") {
+    std::cout << verdicts_output(result.files, resolution, {v}, {"json", seed});
+    return 0;
+  }
+  if (!variant.empty() || !target.test.empty())
+    std::cout << target.cls + (target.test.empty() ? "" : "::" + target.test) + " comes from " +
+                     file.classes[k].name + (variant.empty() ? "" : ", instantiated for " + variant) + "\n";
+  // onlyNativeDeviceTypesAnd("mps") keeps the native devices and those it names.
+  auto keeps = result.vocabulary.multi_device_decorators;
+  for (auto& [decorator, devices] : keeps)
+    if (result.vocabulary.is_device_arg_callee(decorator)) devices.push_back("and the devices it names");
+  std::cout << explain_text(result.files, resolution, v,
+                            {seed, s.all, result.vocabulary.default_devices, std::move(keeps)});
+  return 0;
+}
+
 }  // namespace
 
 CommandRunner register_explain(CLI::App& app) {
-  struct State {
-    CommonOptions common;
-    std::string target, names = "current", format = "text";
-    bool all = false;
-  };
-  auto s = std::make_shared<State>();
+  auto s = std::make_shared<ExplainState>();
   CLI::App* cmd = app.add_subcommand("explain", "Show one class's verdict, what to change, and the evidence");
   cmd->add_option("target", s->target,
                   "PATH, PATH::Class, PATH::Class::test, a device variant (PATH::TestFooCUDA) or its test "
@@ -96,62 +170,7 @@ CommandRunner register_explain(CLI::App& app) {
   cmd->add_flag("--no-cache", s->common.no_cache, "Neither read nor write the cache");
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
-    apply_config(*cmd, s->common);
-    apply_format_environment(*cmd, s->format, {"text", "json"});
-    Target target = parse_target(s->target);
-    if (!std::filesystem::is_regular_file(target.path)) throw UsageError(target.path + ": No such file");
-    CommonOptions options = s->common;
-    options.paths.insert(options.paths.begin(), target.path);
-    options.quiet = true;
-    ScanResult result = scan_inputs(options);
-    add_import_context(result, options);
-    Resolution resolution = resolve(result.files, result.vocabulary);
-    LintWorld world{result.files, resolution};
-    std::string wanted = relative_to_root(std::filesystem::canonical(target.path), result.root);
-    int f = -1;
-    for (size_t i = 0; i < result.files.size(); ++i)
-      if (result.files[i].relative_path == wanted) f = static_cast<int>(i);
-    if (f < 0) throw UsageError(target.path + ": not scanned");
-    const FileFacts& file = result.files[f];
-    if (file.has_syntax_error()) throw UsageError(target.path + ": does not parse, so it has no verdicts");
-    auto verdict_of = [&](int k) {
-      Verdict v = classify_class(result.files, resolution, result.vocabulary, ClassRef{f, k});
-      attach_advice(v, world, result.vocabulary);
-      return v;
-    };
-    if (target.cls.empty()) {  // the file's classes, as classify prints them
-      std::vector<Verdict> verdicts;
-      for (size_t k = 0; k < file.classes.size(); ++k)
-        if (!resolution.of(ClassRef{f, static_cast<int>(k)}).tests.empty()) verdicts.push_back(verdict_of(static_cast<int>(k)));
-      std::cout << verdicts_output(result.files, resolution, verdicts, {s->format, s->names == "seed"});
-      return 0;
-    }
-    std::string variant;
-    int k = find_class(result, resolution, f, target.cls, variant);
-    if (k < 0)
-      throw UsageError(target.path + ": no class '" + target.cls + "' (test classes here: " +
-                       class_list(result, resolution, f) + ")");
-    const ResolvedClass& r = resolution.of(ClassRef{f, k});
-    if (r.tests.empty())
-      throw UsageError(target.path + ":" + std::to_string(file.classes[k].line) + ": class " + target.cls +
-                       " has no tests");
-    if (!target.test.empty() && !names_test(r, target.test))
-      throw UsageError(target.path + ": " + file.classes[k].name + " has no test '" + target.test + "'");
-    Verdict v = verdict_of(k);
-    if (s->format == "json") {
-      std::cout << verdicts_output(result.files, resolution, {v}, {"json", s->names == "seed"});
-      return 0;
-    }
-    if (!variant.empty() || !target.test.empty())
-      std::cout << target.cls + (target.test.empty() ? "" : "::" + target.test) + " comes from " +
-                       file.classes[k].name + (variant.empty() ? "" : ", instantiated for " + variant) + "\n";
-    // onlyNativeDeviceTypesAnd("mps") keeps the native devices and those it names.
-    auto keeps = result.vocabulary.multi_device_decorators;
-    for (auto& [decorator, devices] : keeps)
-      if (result.vocabulary.is_device_arg_callee(decorator)) devices.push_back("and the devices it names");
-    std::cout << explain_text(result.files, resolution, v,
-                              {s->names == "seed", s->all, result.vocabulary.default_devices, std::move(keeps)});
-    return 0;
+    return run_explain(*cmd, *s);
   };
 }
 
