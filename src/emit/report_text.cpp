@@ -61,75 +61,92 @@ Row count_cells(const Counts& c) {
 const Row kCountHead = {"test files", "classes", "unclassified", "passing", "failing", "allowlisted", "sites",
                         "blocking"};
 
-std::string render(const Report& r, bool md) {
-  const Counts& t = r.totals;
+// The text being built: plain text, or Markdown for a PR comment.
+struct Page {
+  bool md;
   std::string out;
-  auto heading = [&](const std::string& text) { out += md ? "\n### " + text + "\n\n" : "\n" + text + "\n"; };
-  out += md ? "## hwclass report\n\n" : "hwclass report\n";
-  auto line = [&](const std::string& label, const std::string& text) {
-    out += md ? "- **" + label + ":** " + text + "\n" : label + std::string(label.size() < 11 ? 11 - label.size() : 1, ' ') + text + "\n";
-  };
-  line("tests", thousands(t.test_files) + " test files, " + thousands(t.test_classes) + " test classes, " +
-                    thousands(t.variants) + " device variants");
+  void heading(const std::string& text) { out += md ? "\n### " + text + "\n\n" : "\n" + text + "\n"; }
+  void line(const std::string& label, const std::string& text) {
+    out += md ? "- **" + label + ":** " + text + "\n"
+              : label + std::string(label.size() < 11 ? 11 - label.size() : 1, ' ') + text + "\n";
+  }
+};
+
+// The totals, a labelled line each.
+void summary(Page& page, const Report& r) {
+  const Counts& t = r.totals;
+  page.line("tests", thousands(t.test_files) + " test files, " + thousands(t.test_classes) + " test classes, " +
+                         thousands(t.variants) + " device variants");
   std::string classes;
   for (const std::string& m : r.members) {
     auto it = t.declared.find(m);
     classes += m + " " + thousands(it == t.declared.end() ? 0 : it->second) + ", ";
   }
-  line("classes", classes + "unclassified " + thousands(t.unclassified));
-  line("files", "passing " + thousands(t.passing) + ", failing " + thousands(t.failing) + ", allowlisted " +
-                    thousands(t.allowlisted));
-  line("agreement", thousands(t.agree) + " of " + thousands(t.agree + t.disagree) +
-                        " declared classes agree with classify (medium or high confidence)");
+  page.line("classes", classes + "unclassified " + thousands(t.unclassified));
+  page.line("files", "passing " + thousands(t.passing) + ", failing " + thousands(t.failing) + ", allowlisted " +
+                         thousands(t.allowlisted));
+  page.line("agreement", thousands(t.agree) + " of " + thousands(t.agree + t.disagree) +
+                             " declared classes agree with classify (medium or high confidence)");
   std::string kinds;
   for (const char* k : kSiteKinds) {
     auto it = t.sites_by_kind.find(k);
     kinds += std::string(", ") + k + " " + thousands(it == t.sites_by_kind.end() ? 0 : it->second);
   }
-  line("hardcoded", thousands(t.sites) + " sites" + kinds);
+  page.line("hardcoded", thousands(t.sites) + " sites" + kinds);
   std::vector<std::pair<std::string, size_t>> devices(t.sites_by_device.begin(), t.sites_by_device.end());
   std::stable_sort(devices.begin(), devices.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   std::string by_device;
   for (const auto& [d, n] : devices) by_device += (by_device.empty() ? "" : ", ") + d + " " + thousands(n);
-  if (!by_device.empty()) line("by device", by_device);
+  if (!by_device.empty()) page.line("by device", by_device);
+}
 
-  heading("Directories");
+// The top-level directories and their counts.
+void directories(Page& page, const Report& r) {
+  page.heading("Directories");
   std::vector<Row> rows;
   for (const DirectoryRow& d : r.directories) {
     if (d.depth > 1) continue;
-    Row row{std::string(md ? "" : std::string(2 * d.depth, ' ')) + (md ? "`" + d.path + "`" : d.path)};
+    Row row{std::string(page.md ? "" : std::string(2 * d.depth, ' ')) + (page.md ? "`" + d.path + "`" : d.path)};
     Row cells = count_cells(d.counts);
     row.insert(row.end(), cells.begin(), cells.end());
     rows.push_back(row);
   }
   Row head{"directory"};
   head.insert(head.end(), kCountHead.begin(), kCountHead.end());
-  out += table(head, rows, md);
+  page.out += table(head, rows, page.md);
+}
 
-  auto file_list = [&](const std::string& title, const std::vector<std::string>& paths) {
-    if (paths.empty()) return;
-    heading(title);
-    std::vector<Row> list;
-    for (const std::string& p : paths) {
-      auto f = std::find_if(r.files.begin(), r.files.end(), [&](const FileRow& x) { return x.path == p; });
-      list.push_back({md ? "`" + p + "`" : p, thousands(f->counts.blocking), thousands(f->counts.unclassified),
-                      thousands(f->counts.sites)});
-    }
-    out += table({"file", "blocking", "unclassified", "sites"}, list, md);
-  };
-  file_list("Next up (fewest lint errors left once classes declare classify's recommendation)", r.next_up);
-  file_list("Most hardcoded device sites", r.most_sites);
-
-  if (!r.history.empty()) {
-    heading("History (" + thousands(r.history.size()) + " commits, " + thousands(r.history_blobs_parsed) +
-            " blobs parsed)");
-    std::vector<Row> points;
-    for (const HistoryPoint& p : r.history)
-      points.push_back({p.date, p.commit.substr(0, 10), thousands(p.allowlist), thousands(p.test_classes),
-                        thousands(p.unclassified), thousands(p.sites)});
-    out += table({"date", "commit", "allowlist", "classes", "unclassified", "sites"}, points, md);
+void file_list(Page& page, const Report& r, const std::string& title, const std::vector<std::string>& paths) {
+  if (paths.empty()) return;
+  page.heading(title);
+  std::vector<Row> list;
+  for (const std::string& p : paths) {
+    auto f = std::find_if(r.files.begin(), r.files.end(), [&](const FileRow& x) { return x.path == p; });
+    list.push_back({page.md ? "`" + p + "`" : p, thousands(f->counts.blocking), thousands(f->counts.unclassified),
+                    thousands(f->counts.sites)});
   }
-  return out;
+  page.out += table({"file", "blocking", "unclassified", "sites"}, list, page.md);
+}
+
+void history(Page& page, const Report& r) {
+  if (r.history.empty()) return;
+  page.heading("History (" + thousands(r.history.size()) + " commits, " + thousands(r.history_blobs_parsed) +
+               " blobs parsed)");
+  std::vector<Row> points;
+  for (const HistoryPoint& p : r.history)
+    points.push_back({p.date, p.commit.substr(0, 10), thousands(p.allowlist), thousands(p.test_classes),
+                      thousands(p.unclassified), thousands(p.sites)});
+  page.out += table({"date", "commit", "allowlist", "classes", "unclassified", "sites"}, points, page.md);
+}
+
+std::string render(const Report& r, bool md) {
+  Page page{md, md ? "## hwclass report\n\n" : "hwclass report\n"};
+  summary(page, r);
+  directories(page, r);
+  file_list(page, r, "Next up (fewest lint errors left once classes declare classify's recommendation)", r.next_up);
+  file_list(page, r, "Most hardcoded device sites", r.most_sites);
+  history(page, r);
+  return page.out;
 }
 
 }  // namespace
