@@ -131,17 +131,8 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       return;
     }
     case NodeKind::ComparisonOperator: {
-      // `X is None` tests absence like `not X`; `X is not None` presence like
-      // `X`; other comparisons say nothing of which way a skip goes.
       Scope inner = scope;
-      inner.skip_polarity = 0;
-      if (ts_node_named_child_count(node) == 2 && g_.kind(ts_node_named_child(node, 1)) == NodeKind::None) {
-        std::string_view op = text(node).substr(ts_node_end_byte(ts_node_named_child(node, 0)) - ts_node_start_byte(node));
-        op = op.substr(0, op.size() - text(ts_node_named_child(node, 1)).size());
-        std::string folded = fold_whitespace(op);
-        if (folded == "is") inner.skip_polarity = -scope.skip_polarity;
-        else if (folded == "is not") inner.skip_polarity = scope.skip_polarity;
-      }
+      inner.skip_polarity = comparison_polarity(node, scope.skip_polarity);
       visit_children(node, inner);
       return;
     }
@@ -155,6 +146,18 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       break;
   }
   visit_children(node, scope);
+}
+
+// `X is None` tests absence like `not X`; `X is not None` presence like
+// `X`; other comparisons say nothing of which way a skip goes.
+int Extractor::comparison_polarity(TSNode comparison, int polarity) const {
+  if (ts_node_named_child_count(comparison) != 2 || g_.kind(ts_node_named_child(comparison, 1)) != NodeKind::None)
+    return 0;
+  std::string_view op =
+      text(comparison).substr(ts_node_end_byte(ts_node_named_child(comparison, 0)) - ts_node_start_byte(comparison));
+  op = op.substr(0, op.size() - text(ts_node_named_child(comparison, 1)).size());
+  std::string folded = fold_whitespace(op);
+  return folded == "is" ? -polarity : folded == "is not" ? polarity : 0;
 }
 
 void Extractor::visit_children(TSNode node, const Scope& scope) {
@@ -236,7 +239,13 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
     }
   }
 
-  if (g_.kind(function) != NodeKind::Attribute) return;
+  if (g_.kind(function) == NodeKind::Attribute) on_attribute_call(call, function, name, args, scope);
+}
+
+// `torch.cuda.synchronize()`, `cuda_alias.synchronize()`, `x.cuda()`: a
+// device API reached through a dotted chain, or a tensor method.
+void Extractor::on_attribute_call(TSNode call, TSNode function, std::string_view name, TSNode args,
+                                  const Scope& scope) {
   const bool bare = g_.kind(args) == NodeKind::ArgumentList && ts_node_named_child_count(args) == 0;
   // Find the start of the dotted chain and whether a part names a device API.
   const std::string* api_device = nullptr;
@@ -408,7 +417,9 @@ void Extractor::on_decorator(TSNode decorator, const Scope& scope) {
     facts_.sites.resize(before);  // the walk of the arguments records them once
   }
   SiteKind kind = info->role == DecoratorRole::Only ? SiteKind::OnlyDecorator : SiteKind::DeviceDecorator;
-  add_site(kind, device, "@" + fold_whitespace(text(expression)), decorator, scope).role = info->role;
+  std::string shown = "@";
+  shown += fold_whitespace(text(expression));
+  add_site(kind, device, std::move(shown), decorator, scope).role = info->role;
 }
 
 }  // namespace hwclass

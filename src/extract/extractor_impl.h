@@ -74,6 +74,7 @@ class Extractor {
   void visit(TSNode node, const Scope& scope);
   void visit_children(TSNode node, const Scope& scope);
   void on_call(TSNode call, const Scope& scope);
+  void on_attribute_call(TSNode call, TSNode function, std::string_view name, TSNode args, const Scope& scope);
   void on_keyword_argument(TSNode keyword, const Scope& scope);
   void on_assignment(TSNode assignment, const Scope& scope);
   void on_identifier(TSNode identifier, TSFieldId field, const Scope& scope);
@@ -83,7 +84,8 @@ class Extractor {
   DeviceSite& add_site(SiteKind kind, DeviceName device, std::string text, TSNode node, const Scope& scope);
   std::string_view callee_name(TSNode function) const;  // last part of a name or dotted callee
   bool is_fstring(TSNode string) const;
-  bool mentions_device(TSNode condition, int depth = 0) const;  // a flag or device API in a test
+  bool mentions_device(TSNode condition, int depth = 0) const;
+  int comparison_polarity(TSNode comparison, int polarity) const;  // the skip polarity inside `X is [not] None`  // a flag or device API in a test
 
   // syntax_issues.cpp
   void collect_syntax_issues();
