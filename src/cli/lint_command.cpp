@@ -122,7 +122,6 @@ bool want_color(const std::string& mode) {
   return isatty(STDOUT_FILENO) && !(term && std::string(term) == "dumb");
 }
 
-// Findings for the first `linted` files; the rest are imported context.
 // With --changed-since or --staged, the files to lint: those git names, and
 // those with a class whose bases (through the resolution) come from one.
 std::vector<bool> affected(const ScanResult& result, size_t linted, const Resolution& resolution,
@@ -146,6 +145,11 @@ LintOptions lint_options(const LintState& s) {
   return options;
 }
 
+// Whether to lint a file: an unreadable one only for lintrunner, which shows
+// stdout alone; other formats have said it on stderr (report_problems).
+bool lints(const FileFacts& f, const LintState& s) { return f.readable || s.format == "lintrunner"; }
+
+// Findings for the first `linted` files; the rest are imported context.
 std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s,
                                 const std::set<std::string>* changed, size_t& checked) {
   Resolution resolution = resolve(result.files, result.vocabulary);
@@ -157,8 +161,7 @@ std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const L
   for (size_t i = 0; i < linted; ++i) {
     if (!wanted[i]) continue;
     const FileFacts& f = result.files[i];
-    // Other formats have said it on stderr already; lintrunner shows only stdout.
-    if (!f.readable && s.format != "lintrunner") continue;
+    if (!lints(f, s)) continue;
     auto file_findings = lint_file(f, result.vocabulary, options, &world, static_cast<int>(i));
     findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
                     std::make_move_iterator(file_findings.end()));
@@ -242,8 +245,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   std::vector<Finding> streamed;
   const LintOptions options = lint_options(s);
   read_facts(result, s.common, !streaming ? InOrderCallback() : [&](size_t, FileFacts& f) {
-    // Other formats say an unreadable file on stderr; lintrunner shows only stdout.
-    if (f.readable || s.format == "lintrunner") {
+    if (lints(f, s)) {
       auto found = lint_file(f, result.vocabulary, options);
       streamed.insert(streamed.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
     }
