@@ -82,13 +82,13 @@ std::map<int, Verdict> linted_verdicts(const ScanResult& result, const Resolutio
 // Every chosen rule's edits to one file, in rule order; a later rule sees
 // the edits of the earlier ones.
 std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const FileFacts& f, const std::string& source,
-                             const std::map<int, Verdict>& verdicts, const ScanResult& result,
-                             const Resolution& resolution, FixTally& tally) {
+                             const std::map<int, Verdict>& verdicts, const Resolution& resolution,
+                             const Vocabulary& vocabulary, FixTally& tally) {
   std::vector<Edit> edits;
   std::vector<std::string> why;
   for (const FixRule* rule : rules) {
     std::vector<Edit> made;
-    rule->fix(FixContext{f, source, verdicts, resolution, result.vocabulary, edits, made, why});
+    rule->fix(FixContext{f, source, verdicts, resolution, vocabulary, edits, made, why});
     edits.insert(edits.end(), made.begin(), made.end());
   }
   for (const auto& w : why) tally.skipped_classes.push_back(f.path + ": " + w);
@@ -97,16 +97,15 @@ std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const Fil
 
 // Replaces the file's bytes with `fixed`, atomically, unless it is not
 // writable or changed since `source` was read.
-bool write_fixed(const SourceFile& file, const std::string& shown, const std::string& source, const std::string& fixed,
-                 FixTally& tally) {
+bool write_fixed(const SourceFile& file, const std::string& source, const std::string& fixed, FixTally& tally) {
   if (::access(file.absolute_path.c_str(), W_OK) != 0) {
-    tally.skipped_files.push_back(shown + ": not writable; not fixed");
+    tally.skipped_files.push_back(file.display_path + ": not writable; not fixed");
     return false;
   }
   FileFacts again;
   std::string now;
   if (!read_source(file.absolute_path, now, again) || now != source) {
-    tally.skipped_files.push_back(shown + ": changed since it was read; not fixed");
+    tally.skipped_files.push_back(file.display_path + ": changed since it was read; not fixed");
     return false;
   }
   OutputSink out(file.absolute_path);
@@ -157,7 +156,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
       continue;
     }
     std::vector<Edit> edits =
-        file_edits(rules, f, source, linted_verdicts(result, resolution, i), result, resolution, tally);
+        file_edits(rules, f, source, linted_verdicts(result, resolution, i), resolution, result.vocabulary, tally);
     if (edits.empty()) continue;
     std::vector<Edit> dropped;
     std::string fixed = apply_edits(source, edits, &dropped);
@@ -170,7 +169,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
       });
       sink.write(lintrunner_fix_line(f, s.code, source, fixed, edits.size(), unsafe));
     } else if (s.write) {
-      if (!write_fixed(file, f.path, source, fixed, tally)) continue;
+      if (!write_fixed(file, source, fixed, tally)) continue;
     } else {
       std::cout << unified_diff(f.relative_path, source, edits);
     }
