@@ -177,7 +177,8 @@ void FactsCache::write_entry(const std::filesystem::path& entry, Header h, const
   }
 }
 
-std::filesystem::path default_cache_dir(const std::filesystem::path& root) {
+std::filesystem::path cache_dir(const std::string& given, const std::filesystem::path& root) {
+  if (!given.empty()) return given;
   const char* env = std::getenv("HWCLASS_CACHE_DIR");
   return env && *env ? std::filesystem::path(env) : root / ".hwclass_cache";
 }

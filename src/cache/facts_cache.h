@@ -59,9 +59,9 @@ class FactsCache {
   mutable std::atomic<bool> failed_ = false;
 };
 
-// The default cache directory for a repository root: HWCLASS_CACHE_DIR, else
-// <root>/.hwclass_cache.
-std::filesystem::path default_cache_dir(const std::filesystem::path& root);
+// The cache directory: `given` (--cache-dir) when not empty, else
+// HWCLASS_CACHE_DIR, else <root>/.hwclass_cache.
+std::filesystem::path cache_dir(const std::string& given, const std::filesystem::path& root);
 
 struct CacheStats {
   size_t entries = 0;

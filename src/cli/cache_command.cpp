@@ -22,8 +22,9 @@ CommandRunner register_cache(CLI::App& app) {
   cmd->add_option("--cache-dir", s->cache_dir, "The cache directory (default: HWCLASS_CACHE_DIR, else <root>/.hwclass_cache)");
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
+    // The root is looked for only when it decides the directory.
     std::filesystem::path dir =
-        s->cache_dir.empty() ? default_cache_dir(find_repo_root(s->root)) : std::filesystem::path(s->cache_dir);
+        cache_dir(s->cache_dir, s->cache_dir.empty() ? find_repo_root(s->root) : std::filesystem::path());
     CacheStats stats = cache_stats(dir);
     if (s->action == "clean") {
       clean_cache(dir);

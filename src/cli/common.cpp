@@ -27,6 +27,10 @@ void add_common_options(CLI::App& command, CommonOptions& o) {
   command.add_flag("--isolated", o.isolated, "Ignore configuration files");
   command.add_flag("--force-exclude", o.force_exclude,
                    "Apply the configuration's exclude patterns to files named on the command line too");
+  add_cache_options(command, o);
+}
+
+void add_cache_options(CLI::App& command, CommonOptions& o) {
   command.add_option("--cache-dir", o.cache_dir,
                      "Where to keep the facts of unchanged files (default: HWCLASS_CACHE_DIR, else <root>/.hwclass_cache)");
   command.add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
@@ -88,10 +92,8 @@ void read_facts(ScanResult& result, const CommonOptions& options, const InOrderC
         if (cache) cache->store(files[i], facts);
       },
       in_order);
-  if (cache) {
-    if (cache->failed() && options.verbose)
-      std::cerr << "hwclass: note: cannot write the cache in " << cache->dir().string() << "; running without it\n";
-  }
+  if (cache && cache->failed() && options.verbose)
+    std::cerr << "hwclass: note: cannot write the cache in " << cache->dir().string() << "; running without it\n";
 }
 
 void apply_format_environment(const CLI::App& command, std::string& format, const std::vector<std::string>& allowed,
@@ -157,10 +159,7 @@ void add_import_context(ScanResult& result, const CommonOptions& options) {
 std::optional<FactsCache> open_cache(const CommonOptions& options, const std::filesystem::path& root,
                                      const Vocabulary& vocabulary) {
   if (options.no_cache) return std::nullopt;
-  return std::optional<FactsCache>(std::in_place,
-                                   options.cache_dir.empty() ? default_cache_dir(root)
-                                                             : std::filesystem::path(options.cache_dir),
-                                   vocabulary.rules_hash);
+  return std::optional<FactsCache>(std::in_place, cache_dir(options.cache_dir, root), vocabulary.rules_hash);
 }
 
 std::set<std::string> load_allowlist(const std::string& given, const std::filesystem::path& root) {

@@ -42,6 +42,8 @@ struct CommonOptions {
 Config apply_config(const CLI::App& command, CommonOptions& options);
 
 void add_common_options(CLI::App& command, CommonOptions& options);
+// --cache-dir and --no-cache, for a command that takes only some common options.
+void add_cache_options(CLI::App& command, CommonOptions& options);
 
 struct ScanResult {
   std::filesystem::path root;

@@ -165,9 +165,7 @@ CommandRunner register_explain(CLI::App& app) {
   cmd->add_flag("--all", s->all, "Every evidence site and lint finding, with its source line");
   cmd->add_option("--config", s->common.config, "Read the configuration from FILE (hwclass.toml or pyproject.toml)");
   cmd->add_flag("--isolated", s->common.isolated, "Ignore configuration files");
-  cmd->add_option("--cache-dir", s->common.cache_dir,
-                  "Where to keep the facts of unchanged files (default: HWCLASS_CACHE_DIR, else <root>/.hwclass_cache)");
-  cmd->add_flag("--no-cache", s->common.no_cache, "Neither read nor write the cache");
+  add_cache_options(*cmd, s->common);
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
     return run_explain(*cmd, *s);
