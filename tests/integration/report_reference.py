@@ -59,9 +59,9 @@ for path in sorted(set(expected) | set(got)):
             failures.append(f"{path}: {key} is {mine}, CPython's ast says {value}")
 
 totals = report["totals"]
-for key in ("test_classes", "unclassified", "passing", "failing"):
-    summed = sum(f[key] for f in report["files"]) if key not in ("passing", "failing") else \
-        sum(1 for f in report["files"] if f["status"] == key)
+sums = {key: sum(f[key] for f in report["files"]) for key in ("test_classes", "unclassified")}
+sums.update({status: sum(1 for f in report["files"] if f["status"] == status) for status in ("passing", "failing")})
+for key, summed in sums.items():
     if totals[key] != summed:
         failures.append(f"totals.{key} is {totals[key]}, the files sum to {summed}")
 declared = collections.Counter()
