@@ -7,21 +7,21 @@ namespace hwclass {
 // `hw_classification: HardwareClassification = HardwareClassification.M`; the
 // first statement assigning the name decides. Returns whether it decided.
 bool Extractor::read_declaration(TSNode statement, Declaration& declaration) const {
-  TSNode assignment = ts_node_named_child(statement, 0);
+  TSNode assignment = ts::named_child(statement, 0);
   if (g_.kind(assignment) != NodeKind::Assignment) return false;
-  TSNode left = ts_node_child_by_field_id(assignment, g_.f_left);
+  TSNode left = ts::child_by_field_id(assignment, g_.f_left);
   if (g_.kind(left) != NodeKind::Identifier || text(left) != "hw_classification") return false;
-  TSNode right = ts_node_child_by_field_id(assignment, g_.f_right);
-  TSNode type = ts_node_child_by_field_id(assignment, g_.f_type);
+  TSNode right = ts::child_by_field_id(assignment, g_.f_right);
+  TSNode type = ts::child_by_field_id(assignment, g_.f_type);
   // `a = hw_classification = X` has several targets, which upstream skips.
-  if (!ts_node_is_null(right) && g_.kind(right) == NodeKind::Assignment) return false;
+  if (!ts::is_null(right) && g_.kind(right) == NodeKind::Assignment) return false;
 
   declaration.location = location(statement);
-  declaration.annotated = !ts_node_is_null(type);
+  declaration.annotated = !ts::is_null(type);
   declaration.state = DeclarationState::Invalid;
   if (declaration.annotated) {
-    TSNode annotation = ts_node_named_child(type, 0);
-    if (ts_node_is_null(right)) {
+    TSNode annotation = ts::named_child(type, 0);
+    if (ts::is_null(right)) {
       declaration.reason = InvalidReason::AnnotationWithoutValue;
       return true;
     }
@@ -34,8 +34,8 @@ bool Extractor::read_declaration(TSNode statement, Declaration& declaration) con
   declaration.value_text = fold_whitespace(text(right));
   NodeKind value_kind = g_.kind(right);
   if (value_kind == NodeKind::Attribute) {
-    TSNode object = ts_node_child_by_field_id(right, g_.f_object);
-    std::string member(text(ts_node_child_by_field_id(right, g_.f_attribute)));
+    TSNode object = ts::child_by_field_id(right, g_.f_object);
+    std::string member(text(ts::child_by_field_id(right, g_.f_attribute)));
     if (g_.kind(object) == NodeKind::Identifier && text(object) == "HardwareClassification") {
       declaration.member = member;
       if (vocab_.is_member(member)) {
@@ -49,7 +49,7 @@ bool Extractor::read_declaration(TSNode statement, Declaration& declaration) con
       return true;
     }
     if (g_.kind(object) == NodeKind::Attribute &&
-        text(ts_node_child_by_field_id(object, g_.f_attribute)) == "HardwareClassification") {
+        text(ts::child_by_field_id(object, g_.f_attribute)) == "HardwareClassification") {
       declaration.member = member;
       declaration.reason = InvalidReason::QualifiedName;
       return true;

@@ -34,28 +34,28 @@ constexpr uint32_t kMaxNesting = 1000;
 }  // namespace
 
 bool Extractor::mentions_device(TSNode node, int depth) const {
-  if (ts_node_is_null(node) || depth > 50) return false;
+  if (ts::is_null(node) || depth > 50) return false;
   NodeKind kind = g_.kind(node);
   if (kind == NodeKind::Identifier) {
     std::string_view name = text(node);
     return vocab_.flag_device(name) || vocab_.api_module_device(name);
   }
-  uint32_t count = ts_node_named_child_count(node);
+  uint32_t count = ts::named_child_count(node);
   for (uint32_t i = 0; i < count; ++i)
-    if (mentions_device(ts_node_named_child(node, i), depth + 1)) return true;
+    if (mentions_device(ts::named_child(node, i), depth + 1)) return true;
   return false;
 }
 
 bool Extractor::is_fstring(TSNode string) const {
-  if (ts_node_child_count(string) == 0) return false;
-  std::string_view prefix = text(ts_node_child(string, 0));  // string_start: the prefix and the quotes
+  if (ts::child_count(string) == 0) return false;
+  std::string_view prefix = text(ts::child(string, 0));  // string_start: the prefix and the quotes
   return prefix.find_first_of("fF") != std::string_view::npos;
 }
 
 std::string_view Extractor::callee_name(TSNode function) const {
   switch (g_.kind(function)) {
     case NodeKind::Identifier: return text(function);
-    case NodeKind::Attribute: return text(ts_node_child_by_field_id(function, g_.f_attribute));
+    case NodeKind::Attribute: return text(ts::child_by_field_id(function, g_.f_attribute));
     default: return {};
   }
 }
@@ -80,6 +80,7 @@ DeviceSite& Extractor::add_site(SiteKind kind, DeviceName device, std::string si
 }
 
 void Extractor::walk(TSNode node, const Scope& scope) {
+  if (ts::is_null(node)) return;  // a cursor cannot stand on a null node
   ts_tree_cursor_reset(&cursor_, node);
   visit(node, scope);
 }
@@ -112,9 +113,9 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       on_decorator(node, scope);
       Scope inner = scope;
       inner.in_decorator = true;
-      TSNode expression = ts_node_named_child(node, 0);
+      TSNode expression = ts::named_child(node, 0);
       if (g_.kind(expression) == NodeKind::Call)
-        inner.skip_polarity = vocab_.skip_polarity(callee_name(ts_node_child_by_field_id(expression, g_.f_function)));
+        inner.skip_polarity = vocab_.skip_polarity(callee_name(ts::child_by_field_id(expression, g_.f_function)));
       visit_children(node, inner);
       return;
     }
@@ -139,8 +140,8 @@ void Extractor::visit(TSNode node, const Scope& scope) {
     case NodeKind::DefaultParameter:
     case NodeKind::TypedDefaultParameter:
       // `def test_x(self, device="mps")` runs on that device.
-      if (vocab_.is_device_variable(text(ts_node_child_by_field_id(node, g_.f_name))))
-        collect_device_strings(ts_node_child_by_field_id(node, g_.f_value), scope);
+      if (vocab_.is_device_variable(text(ts::child_by_field_id(node, g_.f_name))))
+        collect_device_strings(ts::child_by_field_id(node, g_.f_value), scope);
       break;
     default:
       break;
@@ -151,11 +152,11 @@ void Extractor::visit(TSNode node, const Scope& scope) {
 // `X is None` tests absence like `not X`; `X is not None` presence like
 // `X`; other comparisons say nothing of which way a skip goes.
 int Extractor::comparison_polarity(TSNode comparison, int polarity) const {
-  if (ts_node_named_child_count(comparison) != 2 || g_.kind(ts_node_named_child(comparison, 1)) != NodeKind::None)
+  if (ts::named_child_count(comparison) != 2 || g_.kind(ts::named_child(comparison, 1)) != NodeKind::None)
     return 0;
   std::string_view op =
-      text(comparison).substr(ts_node_end_byte(ts_node_named_child(comparison, 0)) - ts_node_start_byte(comparison));
-  op = op.substr(0, op.size() - text(ts_node_named_child(comparison, 1)).size());
+      text(comparison).substr(ts::end_byte(ts::named_child(comparison, 0)) - ts::start_byte(comparison));
+  op = op.substr(0, op.size() - text(ts::named_child(comparison, 1)).size());
   std::string folded = fold_whitespace(op);
   return folded == "is" ? -polarity : folded == "is not" ? polarity : 0;
 }
@@ -166,7 +167,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       nesting_noted_ = true;
       facts_.issues.push_back({IssueSeverity::Note, "too-deep",
                                "code nested more than 1000 levels deep is not searched for device evidence",
-                               ts_node_start_point(node).row + 1, 0, false});
+                               ts::start_point(node).row + 1, 0, false});
     }
     return;
   }
@@ -179,12 +180,12 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
   // too, but its test (the second named child) comes after the first
   // branch, so it is read before the walk.
   bool expression = parent_kind == NodeKind::ConditionalExpression;
-  if (expression) guard = ts_node_named_child_count(node) == 3 && mentions_device(ts_node_named_child(node, 1));
+  if (expression) guard = ts::named_child_count(node) == 3 && mentions_device(ts::named_child(node, 1));
   uint32_t named_index = 0;
   if (ts_tree_cursor_goto_first_child(&cursor_)) {
     do {
       TSNode child = ts_tree_cursor_current_node(&cursor_);
-      if (!ts_node_is_named(child)) continue;
+      if (!ts::is_named(child)) continue;
       NodeKind kind = g_.kind(child);
       Scope inner = scope;
       ++inner.nesting;
@@ -213,28 +214,28 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
 }
 
 void Extractor::on_call(TSNode call, const Scope& scope) {
-  TSNode function = ts_node_child_by_field_id(call, g_.f_function);
+  TSNode function = ts::child_by_field_id(call, g_.f_function);
   std::string_view name = callee_name(function);
   if (name.empty()) return;
   if (name == "run_tests") facts_.calls_run_tests = true;
   if (name == "setattr" && g_.kind(function) == NodeKind::Identifier) {
-    TSNode args = ts_node_child_by_field_id(call, g_.f_arguments);
-    TSNode target = g_.kind(args) == NodeKind::ArgumentList ? ts_node_named_child(args, 0) : TSNode{};
-    if (!ts_node_is_null(target) && g_.kind(target) == NodeKind::Identifier)
+    TSNode args = ts::child_by_field_id(call, g_.f_arguments);
+    TSNode target = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child(args, 0) : TSNode{};
+    if (!ts::is_null(target) && g_.kind(target) == NodeKind::Identifier)
       facts_.extended_classes.emplace_back(text(target));
   }
   if ((name == "instantiate_device_type_tests" || name == "instantiate_parametrized_tests") &&
-      ts_node_start_byte(call) != statement_call_byte_) {
+      ts::start_byte(call) != statement_call_byte_) {
     read_instantiation(call, false);
   }
 
-  TSNode args = ts_node_child_by_field_id(call, g_.f_arguments);
+  TSNode args = ts::child_by_field_id(call, g_.f_arguments);
   if (vocab_.is_device_arg_callee(name) && g_.kind(args) == NodeKind::ArgumentList) {
     Scope arg_scope = scope;
     arg_scope.value_only = vocab_.is_device_value_callee(name) && makes_device_value(call);
-    uint32_t count = ts_node_named_child_count(args);
+    uint32_t count = ts::named_child_count(args);
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode arg = ts_node_named_child(args, i);
+      TSNode arg = ts::named_child(args, i);
       if (g_.kind(arg) != NodeKind::KeywordArgument) collect_device_strings(arg, arg_scope);
     }
   }
@@ -246,24 +247,24 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
 // device API reached through a dotted chain, or a tensor method.
 void Extractor::on_attribute_call(TSNode call, TSNode function, std::string_view name, TSNode args,
                                   const Scope& scope) {
-  const bool bare = g_.kind(args) == NodeKind::ArgumentList && ts_node_named_child_count(args) == 0;
+  const bool bare = g_.kind(args) == NodeKind::ArgumentList && ts::named_child_count(args) == 0;
   // Find the start of the dotted chain and whether a part names a device API.
   const std::string* api_device = nullptr;
   bool crossed_call = false, chained = false;
-  TSNode base = ts_node_child_by_field_id(function, g_.f_object);
+  TSNode base = ts::child_by_field_id(function, g_.f_object);
   for (;;) {
     NodeKind k = g_.kind(base);
     if (k == NodeKind::Attribute) {
       if (!api_device) {
-        api_device = vocab_.api_module_device(text(ts_node_child_by_field_id(base, g_.f_attribute)));
+        api_device = vocab_.api_module_device(text(ts::child_by_field_id(base, g_.f_attribute)));
         chained = api_device && crossed_call;
       }
-      base = ts_node_child_by_field_id(base, g_.f_object);
+      base = ts::child_by_field_id(base, g_.f_object);
     } else if (k == NodeKind::Call) {
       crossed_call = true;
-      base = ts_node_child_by_field_id(base, g_.f_function);
+      base = ts::child_by_field_id(base, g_.f_function);
     } else if (k == NodeKind::Subscript) {
-      base = ts_node_child_by_field_id(base, g_.f_value);
+      base = ts::child_by_field_id(base, g_.f_value);
     } else {
       break;
     }
@@ -298,35 +299,35 @@ void Extractor::on_attribute_call(TSNode call, TSNode function, std::string_view
 // any other call or kept in a variable, code may allocate on it later, so it
 // stays a need.
 bool Extractor::makes_device_value(TSNode call) const {
-  TSNode parent = ts_node_parent(call);
+  TSNode parent = ts::parent(call);
   switch (g_.kind(parent)) {
     case NodeKind::ComparisonOperator:
     case NodeKind::Pair:
       return true;
     case NodeKind::Assignment:
-      return g_.kind(ts_node_child_by_field_id(parent, g_.f_left)) == NodeKind::Subscript;
+      return g_.kind(ts::child_by_field_id(parent, g_.f_left)) == NodeKind::Subscript;
     case NodeKind::ArgumentList:
-      return vocab_.is_device_value_reader(callee_name(ts_node_child_by_field_id(ts_node_parent(parent), g_.f_function)));
+      return vocab_.is_device_value_reader(callee_name(ts::child_by_field_id(ts::parent(parent), g_.f_function)));
     default:
       return false;
   }
 }
 
 void Extractor::on_keyword_argument(TSNode keyword, const Scope& scope) {
-  std::string_view name = text(ts_node_child_by_field_id(keyword, g_.f_name));
-  if (vocab_.is_device_keyword(name)) collect_device_strings(ts_node_child_by_field_id(keyword, g_.f_value), scope);
+  std::string_view name = text(ts::child_by_field_id(keyword, g_.f_name));
+  if (vocab_.is_device_keyword(name)) collect_device_strings(ts::child_by_field_id(keyword, g_.f_value), scope);
 }
 
 void Extractor::on_assignment(TSNode assignment, const Scope& scope) {
-  TSNode left = ts_node_child_by_field_id(assignment, g_.f_left);
+  TSNode left = ts::child_by_field_id(assignment, g_.f_left);
   NodeKind kind = g_.kind(left);
   std::string_view name;
   if (kind == NodeKind::Identifier) name = text(left);
-  else if (kind == NodeKind::Attribute) name = text(ts_node_child_by_field_id(left, g_.f_attribute));
+  else if (kind == NodeKind::Attribute) name = text(ts::child_by_field_id(left, g_.f_attribute));
   if (!name.empty() && vocab_.is_device_variable(name))
-    collect_device_strings(ts_node_child_by_field_id(assignment, g_.f_right), scope);
+    collect_device_strings(ts::child_by_field_id(assignment, g_.f_right), scope);
   if (kind == NodeKind::Attribute && starts_with(name, "test")) {  // TestX.test_y = f
-    TSNode object = ts_node_child_by_field_id(left, g_.f_object);
+    TSNode object = ts::child_by_field_id(left, g_.f_object);
     if (g_.kind(object) == NodeKind::Identifier) facts_.extended_classes.emplace_back(text(object));
   }
 }
@@ -334,7 +335,7 @@ void Extractor::on_assignment(TSNode assignment, const Scope& scope) {
 // String literals naming a device, looking through the shapes device values
 // take: "cuda", "cuda:0", f"cuda:{i}", ["cuda", "xpu"], "cuda" if c else "cpu".
 void Extractor::collect_device_strings(TSNode value, const Scope& scope, int depth) {
-  if (ts_node_is_null(value) || depth > 200) return;  // bounded like CPython's nesting
+  if (ts::is_null(value) || depth > 200) return;  // bounded like CPython's nesting
   switch (g_.kind(value)) {
     case NodeKind::String:
     case NodeKind::ConcatenatedString: {
@@ -351,19 +352,19 @@ void Extractor::collect_device_strings(TSNode value, const Scope& scope, int dep
       return;
     }
     case NodeKind::ConditionalExpression: {
-      uint32_t count = ts_node_named_child_count(value);
+      uint32_t count = ts::named_child_count(value);
       Scope branches = scope;
-      branches.guarded |= count == 3 && mentions_device(ts_node_named_child(value, 1));
+      branches.guarded |= count == 3 && mentions_device(ts::named_child(value, 1));
       for (uint32_t i = 0; i < count; ++i)
-        collect_device_strings(ts_node_named_child(value, i), i == 1 ? scope : branches, depth + 1);
+        collect_device_strings(ts::named_child(value, i), i == 1 ? scope : branches, depth + 1);
       return;
     }
     case NodeKind::List:
     case NodeKind::Tuple:
     case NodeKind::Set:
     case NodeKind::ParenthesizedExpression: {
-      uint32_t count = ts_node_named_child_count(value);
-      for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts_node_named_child(value, i), scope, depth + 1);
+      uint32_t count = ts::named_child_count(value);
+      for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts::named_child(value, i), scope, depth + 1);
       return;
     }
     default:
@@ -394,8 +395,8 @@ void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& s
 }
 
 void Extractor::on_decorator(TSNode decorator, const Scope& scope) {
-  TSNode expression = ts_node_named_child(decorator, 0);
-  TSNode callee = g_.kind(expression) == NodeKind::Call ? ts_node_child_by_field_id(expression, g_.f_function)
+  TSNode expression = ts::named_child(decorator, 0);
+  TSNode callee = g_.kind(expression) == NodeKind::Call ? ts::child_by_field_id(expression, g_.f_function)
                                                          : expression;
   std::string_view name = callee_name(callee);
   const DecoratorInfo* info = vocab_.decorator(name);
@@ -406,10 +407,10 @@ void Extractor::on_decorator(TSNode decorator, const Scope& scope) {
     // arguments, which the walk below also records as device strings.
     size_t before = facts_.sites.size();
     Scope probe = scope;
-    TSNode args = ts_node_child_by_field_id(expression, g_.f_arguments);
+    TSNode args = ts::child_by_field_id(expression, g_.f_arguments);
     if (g_.kind(args) == NodeKind::ArgumentList) {
-      uint32_t count = ts_node_named_child_count(args);
-      for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts_node_named_child(args, i), probe);
+      uint32_t count = ts::named_child_count(args);
+      for (uint32_t i = 0; i < count; ++i) collect_device_strings(ts::named_child(args, i), probe);
     }
     for (size_t i = before; i < facts_.sites.size(); ++i)
       device = i == before || device == facts_.sites[i].device ? facts_.sites[i].device

@@ -35,7 +35,7 @@ FileFacts extract_source(std::string bytes, const SourceFile& file, const Vocabu
 void Extractor::run() {
   TSNode root = ts_tree_root_node(tree_);
   scan_block(root);
-  if (ts_node_has_error(root)) collect_syntax_issues();
+  if (ts::has_error(root)) collect_syntax_issues();
   // Device globals are recorded after their value; a stable sort keeps
   // pre-order (outer call before inner) among sites starting together.
   std::stable_sort(facts_.sites.begin(), facts_.sites.end(), [](const DeviceSite& a, const DeviceSite& b) {
@@ -44,16 +44,16 @@ void Extractor::run() {
 }
 
 Location Extractor::location(TSNode node) const {
-  TSPoint start = ts_node_start_point(node);
-  uint32_t start_byte = ts_node_start_byte(node);
+  TSPoint start = ts::start_point(node);
+  uint32_t start_byte = ts::start_byte(node);
   return Location{start.row + 1, code_point_column(source_, start_byte, start.column), start_byte,
-                  ts_node_end_byte(node)};
+                  ts::end_byte(node)};
 }
 
 static bool has_async_token(TSNode node, const Grammar& g) {
-  uint32_t count = ts_node_child_count(node);
+  uint32_t count = ts::child_count(node);
   for (uint32_t i = 0; i < count && i < 2; ++i)
-    if (g.kind(ts_node_child(node, i)) == NodeKind::Async) return true;
+    if (g.kind(ts::child(node, i)) == NodeKind::Async) return true;
   return false;
 }
 
@@ -62,7 +62,7 @@ void Extractor::scan_block(TSNode block) {
   if (ts_tree_cursor_goto_first_child(&cursor)) {
     do {
       TSNode child = ts_tree_cursor_current_node(&cursor);
-      if (ts_node_is_named(child)) scan_statement(child);
+      if (ts::is_named(child)) scan_statement(child);
     } while (ts_tree_cursor_goto_next_sibling(&cursor));
   }
   ts_tree_cursor_delete(&cursor);
@@ -71,9 +71,9 @@ void Extractor::scan_block(TSNode block) {
 // The bodies of a compound statement's clauses are scanned; their headers
 // (conditions, context managers, iterables) are ordinary module-level code.
 void Extractor::scan_clause_bodies(TSNode clause) {
-  uint32_t count = ts_node_named_child_count(clause);
+  uint32_t count = ts::named_child_count(clause);
   for (uint32_t i = 0; i < count; ++i) {
-    TSNode child = ts_node_named_child(clause, i);
+    TSNode child = ts::named_child(clause, i);
     switch (g_.kind(child)) {
       case NodeKind::Block: scan_block(child); break;
       case NodeKind::ElifClause:
@@ -96,7 +96,7 @@ void Extractor::scan_statement(TSNode statement) {
       scan_class(statement, TSNode{});
       return;
     case NodeKind::DecoratedDefinition: {
-      TSNode definition = ts_node_child_by_field_id(statement, g_.f_definition);
+      TSNode definition = ts::child_by_field_id(statement, g_.f_definition);
       if (g_.kind(definition) == NodeKind::ClassDefinition) {
         scan_class(definition, statement);
         return;
@@ -113,10 +113,10 @@ void Extractor::scan_statement(TSNode statement) {
       scan_clause_bodies(statement);
       return;
     case NodeKind::TryStatement: {
-      uint32_t count = ts_node_named_child_count(statement);
+      uint32_t count = ts::named_child_count(statement);
       bool except_star = false;
       for (uint32_t i = 0; i < count; ++i)
-        except_star |= g_.kind(ts_node_named_child(statement, i)) == NodeKind::ExceptGroupClause;
+        except_star |= g_.kind(ts::named_child(statement, i)) == NodeKind::ExceptGroupClause;
       if (except_star) break;
       scan_clause_bodies(statement);
       return;
@@ -126,7 +126,7 @@ void Extractor::scan_statement(TSNode statement) {
       scan_block(statement);
       return;
     case NodeKind::ExpressionStatement: {
-      TSNode expression = ts_node_named_child(statement, 0);
+      TSNode expression = ts::named_child(statement, 0);
       NodeKind kind = g_.kind(expression);
       if (kind == NodeKind::Call) {
         read_instantiation(expression, true);
@@ -156,25 +156,25 @@ void Extractor::scan_class(TSNode class_node, TSNode decorated) {
   facts_.classes.emplace_back();
   {
     ClassFact& c = facts_.classes.back();
-    c.name = std::string(text(ts_node_child_by_field_id(class_node, g_.f_name)));
-    c.line = ts_node_start_point(class_node).row + 1;
-    TSNode body = ts_node_child_by_field_id(class_node, g_.f_body);
-    c.body_start_byte = ts_node_start_byte(body);
-    c.body_end_byte = ts_node_end_byte(body);
-    for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
-      TSNode first = ts_node_named_child(body, i);
+    c.name = std::string(text(ts::child_by_field_id(class_node, g_.f_name)));
+    c.line = ts::start_point(class_node).row + 1;
+    TSNode body = ts::child_by_field_id(class_node, g_.f_body);
+    c.body_start_byte = ts::start_byte(body);
+    c.body_end_byte = ts::end_byte(body);
+    for (uint32_t i = 0; i < ts::named_child_count(body); ++i) {
+      TSNode first = ts::named_child(body, i);
       if (g_.kind(first) == NodeKind::Comment) continue;
-      TSNode value = ts_node_named_child(first, 0);
-      bool docstring = g_.kind(first) == NodeKind::ExpressionStatement && ts_node_named_child_count(first) == 1 &&
+      TSNode value = ts::named_child(first, 0);
+      bool docstring = g_.kind(first) == NodeKind::ExpressionStatement && ts::named_child_count(first) == 1 &&
                        (g_.kind(value) == NodeKind::String || g_.kind(value) == NodeKind::ConcatenatedString);
-      if (docstring) c.docstring_end_byte = ts_node_end_byte(first);
+      if (docstring) c.docstring_end_byte = ts::end_byte(first);
       break;
     }
-    TSNode superclasses = ts_node_child_by_field_id(class_node, g_.f_superclasses);
-    if (!ts_node_is_null(superclasses)) {
-      uint32_t count = ts_node_named_child_count(superclasses);
+    TSNode superclasses = ts::child_by_field_id(class_node, g_.f_superclasses);
+    if (!ts::is_null(superclasses)) {
+      uint32_t count = ts::named_child_count(superclasses);
       for (uint32_t i = 0; i < count; ++i) {
-        TSNode base = ts_node_named_child(superclasses, i);
+        TSNode base = ts::named_child(superclasses, i);
         NodeKind k = g_.kind(base);
         if (k == NodeKind::KeywordArgument || k == NodeKind::Comment || k == NodeKind::DictionarySplat) continue;
         c.bases.push_back(fold_whitespace(text(base)));
@@ -185,28 +185,28 @@ void Extractor::scan_class(TSNode class_node, TSNode decorated) {
   Scope scope;
   scope.class_index = static_cast<int>(index);
   uint32_t statement_index = 0;
-  if (!ts_node_is_null(decorated)) {
-    uint32_t count = ts_node_named_child_count(decorated);
+  if (!ts::is_null(decorated)) {
+    uint32_t count = ts::named_child_count(decorated);
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_named_child(decorated, i);
+      TSNode child = ts::named_child(decorated, i);
       if (g_.kind(child) != NodeKind::Decorator) continue;
       facts_.classes[index].decorators.push_back(read_decorator(child));
       scope.walk_statement = statement_index++;
       walk(child, scope);
     }
   }
-  TSNode superclasses = ts_node_child_by_field_id(class_node, g_.f_superclasses);
-  if (!ts_node_is_null(superclasses)) {
+  TSNode superclasses = ts::child_by_field_id(class_node, g_.f_superclasses);
+  if (!ts::is_null(superclasses)) {
     scope.walk_statement = kOutsideClassBody;
     walk(superclasses, scope);
   }
 
-  TSNode body = ts_node_child_by_field_id(class_node, g_.f_body);
+  TSNode body = ts::child_by_field_id(class_node, g_.f_body);
   TSTreeCursor cursor = ts_tree_cursor_new(body);
   if (ts_tree_cursor_goto_first_child(&cursor)) {
     do {
       TSNode statement = ts_tree_cursor_current_node(&cursor);
-      if (!ts_node_is_named(statement) || g_.kind(statement) == NodeKind::Comment) continue;
+      if (!ts::is_named(statement) || g_.kind(statement) == NodeKind::Comment) continue;
       scan_class_statement(statement, index, statement_index++);
     } while (ts_tree_cursor_goto_next_sibling(&cursor));
   }
@@ -225,13 +225,13 @@ void Extractor::scan_class_statement(TSNode statement, size_t class_index, uint3
   if (kind == NodeKind::FunctionDefinition) {
     function = statement;
   } else if (kind == NodeKind::DecoratedDefinition) {
-    TSNode definition = ts_node_child_by_field_id(statement, g_.f_definition);
+    TSNode definition = ts::child_by_field_id(statement, g_.f_definition);
     if (g_.kind(definition) == NodeKind::FunctionDefinition) function = definition;
   } else if (kind == NodeKind::ExpressionStatement) {
     Declaration& declaration = facts_.classes[class_index].declaration;
     if (declaration.state == DeclarationState::Absent) read_declaration(statement, declaration);
   }
-  if (!ts_node_is_null(function)) {
+  if (!ts::is_null(function)) {
     auto& methods = facts_.classes[class_index].methods;
     methods.push_back(read_method(function, kind == NodeKind::DecoratedDefinition ? statement : TSNode{}));
     scope.method = &methods.back();
@@ -241,20 +241,20 @@ void Extractor::scan_class_statement(TSNode statement, size_t class_index, uint3
 
 Method Extractor::read_method(TSNode function, TSNode decorated) const {
   Method m;
-  m.name = std::string(text(ts_node_child_by_field_id(function, g_.f_name)));
-  m.line = ts_node_start_point(function).row + 1;
+  m.name = std::string(text(ts::child_by_field_id(function, g_.f_name)));
+  m.line = ts::start_point(function).row + 1;
   m.is_async = has_async_token(function, g_);
   m.is_test = starts_with(m.name, "test");
-  TSNode parameters = ts_node_child_by_field_id(function, g_.f_parameters);
+  TSNode parameters = ts::child_by_field_id(function, g_.f_parameters);
   read_parameters(parameters, m);
-  if (!ts_node_is_null(parameters) && ts_node_named_child_count(parameters) > 0) {
-    TSNode first = ts_node_named_child(parameters, 0);
-    if (g_.kind(first) == NodeKind::Identifier && text(first) == "self") m.self_end_byte = ts_node_end_byte(first);
+  if (!ts::is_null(parameters) && ts::named_child_count(parameters) > 0) {
+    TSNode first = ts::named_child(parameters, 0);
+    if (g_.kind(first) == NodeKind::Identifier && text(first) == "self") m.self_end_byte = ts::end_byte(first);
   }
-  if (!ts_node_is_null(decorated)) {
-    uint32_t count = ts_node_named_child_count(decorated);
+  if (!ts::is_null(decorated)) {
+    uint32_t count = ts::named_child_count(decorated);
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_named_child(decorated, i);
+      TSNode child = ts::named_child(decorated, i);
       if (g_.kind(child) == NodeKind::Decorator) m.decorators.push_back(read_decorator(child));
     }
   }
@@ -262,14 +262,14 @@ Method Extractor::read_method(TSNode function, TSNode decorated) const {
 }
 
 void Extractor::read_parameters(TSNode parameters, Method& method) const {
-  if (ts_node_is_null(parameters)) return;
+  if (ts::is_null(parameters)) return;
   bool keyword_only = false;
-  uint32_t count = ts_node_named_child_count(parameters);
+  uint32_t count = ts::named_child_count(parameters);
   for (uint32_t i = 0; i < count; ++i) {
-    TSNode p = ts_node_named_child(parameters, i);
+    TSNode p = ts::named_child(parameters, i);
     NodeKind kind = g_.kind(p);
-    if (kind == NodeKind::TypedParameter && ts_node_named_child_count(p) > 0) {
-      TSNode inner = ts_node_named_child(p, 0);
+    if (kind == NodeKind::TypedParameter && ts::named_child_count(p) > 0) {
+      TSNode inner = ts::named_child(p, 0);
       if (g_.kind(inner) == NodeKind::ListSplatPattern || g_.kind(inner) == NodeKind::DictionarySplatPattern ||
           g_.kind(inner) == NodeKind::Identifier) {
         p = inner;
@@ -283,18 +283,18 @@ void Extractor::read_parameters(TSNode parameters, Method& method) const {
         break;
       case NodeKind::DefaultParameter:
       case NodeKind::TypedDefaultParameter:
-        param.name = std::string(text(ts_node_child_by_field_id(p, g_.f_name)));
+        param.name = std::string(text(ts::child_by_field_id(p, g_.f_name)));
         param.has_default = true;
         break;
       case NodeKind::ListSplatPattern:
         param.kind = ParamKind::VarArgs;
-        if (ts_node_named_child_count(p)) param.name = std::string(text(ts_node_named_child(p, 0)));
+        if (ts::named_child_count(p)) param.name = std::string(text(ts::named_child(p, 0)));
         method.parameters.push_back(std::move(param));
         keyword_only = true;
         continue;
       case NodeKind::DictionarySplatPattern:
         param.kind = ParamKind::VarKwargs;
-        if (ts_node_named_child_count(p)) param.name = std::string(text(ts_node_named_child(p, 0)));
+        if (ts::named_child_count(p)) param.name = std::string(text(ts::named_child(p, 0)));
         method.parameters.push_back(std::move(param));
         continue;
       case NodeKind::KeywordSeparator:
@@ -313,12 +313,12 @@ void Extractor::read_parameters(TSNode parameters, Method& method) const {
 
 Decorator Extractor::read_decorator(TSNode decorator) const {
   Decorator d;
-  d.line = ts_node_start_point(decorator).row + 1;
-  TSNode expression = ts_node_named_child(decorator, 0);
+  d.line = ts::start_point(decorator).row + 1;
+  TSNode expression = ts::named_child(decorator, 0);
   for (uint32_t i = 0; g_.kind(expression) == NodeKind::Comment; ++i)
-    expression = ts_node_named_child(decorator, i + 1);
+    expression = ts::named_child(decorator, i + 1);
   d.text = fold_whitespace(text(expression));
-  if (g_.kind(expression) == NodeKind::Call) expression = ts_node_child_by_field_id(expression, g_.f_function);
+  if (g_.kind(expression) == NodeKind::Call) expression = ts::child_by_field_id(expression, g_.f_function);
   d.name = std::string(callee_name(expression));
   return d;
 }

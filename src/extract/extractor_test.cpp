@@ -244,3 +244,50 @@ TEST_CASE("run_tests is recorded", "[extract]") {
   CHECK(scan_source("if __name__ == '__main__':\n    run_tests()\n").calls_run_tests);
   CHECK_FALSE(scan_source("def run(): pass\n").calls_run_tests);
 }
+
+// Valid Python in places the extractor's usual shapes do not reach. The first
+// crashed every command (issue 20): a torch.device(...) call as a class base
+// has an argument_list parent whose own parent, the class, has no `function`
+// field. Each is kept as fuzz/regressions/scan/ too. The sites are what CPython's
+// ast has at those places: a "cuda" constant inside a torch.device call.
+TEST_CASE("device calls in class bases, keywords, decorators, defaults, lambdas and match patterns",
+          "[extract][shapes]") {
+  using Sites = std::vector<std::string>;
+  SECTION("a class base") {
+    FileFacts f = scan_source("import torch\nclass TestA(torch.device(\"cuda\")):\n    def test_a(self):\n        pass\n");
+    REQUIRE(f.classes.size() == 1);
+    CHECK(f.classes[0].name == "TestA");
+    CHECK(f.classes[0].methods.size() == 1);
+    CHECK(sites_of(f, SiteKind::DeviceString) == Sites{"2:\"cuda\"@cuda"});
+  }
+  SECTION("a class keyword") {
+    FileFacts f = scan_source("class TestK(TestCase, metaclass=meta(torch.device(\"cuda\"))):\n    def test_k(self): pass\n");
+    REQUIRE(f.classes.size() == 1);
+    CHECK(f.classes[0].is_test_class);
+    CHECK(sites_of(f, SiteKind::DeviceString) == Sites{"1:\"cuda\"@cuda"});
+  }
+  SECTION("a class decorator") {
+    FileFacts f = scan_source("@decorate(torch.device(\"cuda\"))\nclass TestD(TestCase):\n    def test_d(self): pass\n");
+    REQUIRE(f.classes.size() == 1);
+    CHECK(f.classes[0].decorators.size() == 1);
+    CHECK(sites_of(f, SiteKind::DeviceString) == Sites{"1:\"cuda\"@cuda"});
+  }
+  SECTION("a default value") {
+    FileFacts f = scan_source("class TestV(TestCase):\n    def test_v(self, d=torch.device(\"cuda\")): pass\n");
+    CHECK(sites_of(f, SiteKind::DeviceString) == Sites{"2:\"cuda\"@cuda"});
+  }
+  SECTION("lambdas") {
+    FileFacts f = scan_source(
+        "class TestL(TestCase):\n    def test_l(self):\n        f = lambda d=torch.device(\"cuda\"): d\n"
+        "        g = lambda: torch.device(\"cuda\")\n");
+    CHECK(sites_of(f, SiteKind::DeviceString) == Sites{"3:\"cuda\"@cuda", "4:\"cuda\"@cuda"});
+  }
+  SECTION("a match pattern matches a device; it allocates nothing") {
+    FileFacts f = scan_source(
+        "class TestM(TestCase):\n    def test_m(self, x):\n        match x:\n"
+        "            case torch.device(type=\"cuda\"):\n                pass\n");
+    REQUIRE(f.classes.size() == 1);
+    CHECK(f.classes[0].methods.size() == 1);
+    CHECK(sites_of(f, SiteKind::DeviceString).empty());
+  }
+}

@@ -7,8 +7,8 @@ namespace {
 
 DeviceList read_device_list(TSNode value, std::string_view source, const Grammar& g) {
   DeviceList list;
-  while (g.kind(value) == NodeKind::ParenthesizedExpression && ts_node_named_child_count(value) == 1)
-    value = ts_node_named_child(value, 0);
+  while (g.kind(value) == NodeKind::ParenthesizedExpression && ts::named_child_count(value) == 1)
+    value = ts::named_child(value, 0);
   NodeKind kind = g.kind(value);
   if (kind == NodeKind::None) return list;  // only_for=None means absent
   list.state = DeviceList::State::Literal;
@@ -17,9 +17,9 @@ DeviceList read_device_list(TSNode value, std::string_view source, const Grammar
     return list;
   }
   if (kind == NodeKind::List || kind == NodeKind::Tuple) {
-    uint32_t count = ts_node_named_child_count(value);
+    uint32_t count = ts::named_child_count(value);
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode item = ts_node_named_child(value, i);
+      TSNode item = ts::named_child(value, i);
       if (g.kind(item) == NodeKind::Comment) continue;
       auto s = plain_string(item, source);
       if (!s) {
@@ -47,7 +47,7 @@ Tristate read_flag(TSNode value, const Grammar& g) {
 }  // namespace
 
 void Extractor::read_instantiation(TSNode call, bool statement_level) {
-  TSNode function = ts_node_child_by_field_id(call, g_.f_function);
+  TSNode function = ts::child_by_field_id(call, g_.f_function);
   std::string_view name = callee_name(function);
   Instantiation inst;
   if (name == "instantiate_device_type_tests") {
@@ -57,20 +57,20 @@ void Extractor::read_instantiation(TSNode call, bool statement_level) {
   } else {
     return;
   }
-  if (statement_level) statement_call_byte_ = ts_node_start_byte(call);
+  if (statement_level) statement_call_byte_ = ts::start_byte(call);
   inst.statement_level = statement_level;
   inst.attribute_form = g_.kind(function) == NodeKind::Attribute;
-  inst.line = ts_node_start_point(call).row + 1;
-  TSNode args = ts_node_child_by_field_id(call, g_.f_arguments);
+  inst.line = ts::start_point(call).row + 1;
+  TSNode args = ts::child_by_field_id(call, g_.f_arguments);
   bool have_target = false;
-  uint32_t count = g_.kind(args) == NodeKind::ArgumentList ? ts_node_named_child_count(args) : 0;
+  uint32_t count = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child_count(args) : 0;
   for (uint32_t i = 0; i < count; ++i) {
-    TSNode arg = ts_node_named_child(args, i);
+    TSNode arg = ts::named_child(args, i);
     NodeKind kind = g_.kind(arg);
     if (kind == NodeKind::Comment) continue;
     if (kind == NodeKind::KeywordArgument) {
-      std::string_view key = text(ts_node_child_by_field_id(arg, g_.f_name));
-      TSNode value = ts_node_child_by_field_id(arg, g_.f_value);
+      std::string_view key = text(ts::child_by_field_id(arg, g_.f_name));
+      TSNode value = ts::child_by_field_id(arg, g_.f_value);
       if (key == "only_for") inst.only_for = read_device_list(value, source_, g_);
       else if (key == "except_for") inst.except_for = read_device_list(value, source_, g_);
       else inst.keyword_flags.emplace_back(std::string(key), read_flag(value, g_));
@@ -87,7 +87,7 @@ void Extractor::read_instantiation(TSNode call, bool statement_level) {
 // A module-level `NAME = ...` is a device global when NAME is a
 // conventional device variable or its value holds device evidence.
 void Extractor::read_device_global(TSNode assignment, size_t sites_before) {
-  TSNode left = ts_node_child_by_field_id(assignment, g_.f_left);
+  TSNode left = ts::child_by_field_id(assignment, g_.f_left);
   if (g_.kind(left) != NodeKind::Identifier) return;
   std::string name(text(left));
   std::optional<DeviceName> device;
@@ -100,7 +100,7 @@ void Extractor::read_device_global(TSNode assignment, size_t sites_before) {
     if (!vocab_.is_device_global_name(name)) return;
     device = DeviceName::of(DeviceNaming::RunTime);
   }
-  uint32_t line = ts_node_start_point(assignment).row + 1;
+  uint32_t line = ts::start_point(assignment).row + 1;
   facts_.device_globals.push_back(DeviceGlobal{name, *device, line});
   add_site(SiteKind::DeviceGlobal, *device, name, left, Scope{});
 }

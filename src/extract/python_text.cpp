@@ -32,10 +32,10 @@ void decode_escapes(std::string_view raw, std::string& out) {
 
 bool append_string_node(TSNode node, std::string_view source, StringLiteral& lit) {
   const Grammar& g = Grammar::get();
-  uint32_t count = ts_node_child_count(node);
+  uint32_t count = ts::child_count(node);
   bool raw = false;
   for (uint32_t i = 0; i < count; ++i) {
-    TSNode child = ts_node_child(node, i);
+    TSNode child = ts::child(node, i);
     switch (g.kind(child)) {
       case NodeKind::StringStart: {
         for (char c : node_text(child, source)) {
@@ -90,16 +90,16 @@ std::optional<StringLiteral> string_literal(TSNode node, std::string_view source
     return lit;
   }
   if (kind == NodeKind::ConcatenatedString) {
-    uint32_t count = ts_node_named_child_count(node);
+    uint32_t count = ts::named_child_count(node);
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode part = ts_node_named_child(node, i);
+      TSNode part = ts::named_child(node, i);
       if (g.kind(part) != NodeKind::String) continue;
       if (!append_string_node(part, source, lit)) break;
     }
     return lit;
   }
-  if (kind == NodeKind::ParenthesizedExpression && ts_node_named_child_count(node) == 1)
-    return string_literal(ts_node_named_child(node, 0), source);
+  if (kind == NodeKind::ParenthesizedExpression && ts::named_child_count(node) == 1)
+    return string_literal(ts::named_child(node, 0), source);
   return std::nullopt;
 }
 
@@ -145,9 +145,9 @@ void unparse_arguments(TSNode args, std::string_view source, std::string& out) {
   // ast.unparse prints positional (and starred) arguments before keywords.
   bool first = true;
   for (int pass = 0; pass < 2; ++pass) {
-    uint32_t count = ts_node_named_child_count(args);
+    uint32_t count = ts::named_child_count(args);
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode arg = ts_node_named_child(args, i);
+      TSNode arg = ts::named_child(args, i);
       NodeKind k = g.kind(arg);
       if (k == NodeKind::Comment) continue;
       bool keyword = k == NodeKind::KeywordArgument || k == NodeKind::DictionarySplat;
@@ -163,9 +163,9 @@ void unparse_arguments(TSNode args, std::string_view source, std::string& out) {
 void unparse_sequence(TSNode node, std::string_view source, std::string& out, char open, char close, bool tuple) {
   const Grammar& g = Grammar::get();
   out.push_back(open);
-  uint32_t count = ts_node_named_child_count(node), items = 0;
+  uint32_t count = ts::named_child_count(node), items = 0;
   for (uint32_t i = 0; i < count; ++i) {
-    TSNode item = ts_node_named_child(node, i);
+    TSNode item = ts::named_child(node, i);
     if (g.kind(item) == NodeKind::Comment) continue;
     if (items++) out += ", ";
     unparse_into(item, source, out);
@@ -176,8 +176,8 @@ void unparse_sequence(TSNode node, std::string_view source, std::string& out, ch
 
 // Parentheses around atoms vanish in ast.unparse; elsewhere they stay (false).
 bool unparse_parenthesized(TSNode node, std::string_view source, std::string& out) {
-  if (ts_node_named_child_count(node) != 1) return false;
-  TSNode inner = ts_node_named_child(node, 0);
+  if (ts::named_child_count(node) != 1) return false;
+  TSNode inner = ts::named_child(node, 0);
   NodeKind k = Grammar::get().kind(inner);
   if (k != NodeKind::Identifier && k != NodeKind::Attribute && k != NodeKind::Call && k != NodeKind::String &&
       k != NodeKind::Integer && k != NodeKind::Subscript)
@@ -195,13 +195,13 @@ void unparse_chain(TSNode node, std::string_view source, std::string& out) {
     NodeKind k = g.kind(node);
     if (k == NodeKind::Attribute) {
       links.push_back(node);
-      node = ts_node_child_by_field_id(node, g.f_object);
+      node = ts::child_by_field_id(node, g.f_object);
     } else if (k == NodeKind::Call) {
       links.push_back(node);
-      node = ts_node_child_by_field_id(node, g.f_function);
+      node = ts::child_by_field_id(node, g.f_function);
     } else if (k == NodeKind::Subscript) {
       links.push_back(node);
-      node = ts_node_child_by_field_id(node, g.f_value);
+      node = ts::child_by_field_id(node, g.f_value);
     } else {
       break;
     }
@@ -212,17 +212,17 @@ void unparse_chain(TSNode node, std::string_view source, std::string& out) {
     switch (g.kind(link)) {
       case NodeKind::Attribute:
         out.push_back('.');
-        out += node_text(ts_node_child_by_field_id(link, g.f_attribute), source);
+        out += node_text(ts::child_by_field_id(link, g.f_attribute), source);
         break;
       case NodeKind::Call:
-        unparse_arguments(ts_node_child_by_field_id(link, g.f_arguments), source, out);
+        unparse_arguments(ts::child_by_field_id(link, g.f_arguments), source, out);
         break;
       default: {
         out.push_back('[');
-        uint32_t count = ts_node_named_child_count(link), items = 0;
+        uint32_t count = ts::named_child_count(link), items = 0;
         for (uint32_t i = 1; i < count; ++i) {
           if (items++) out += ", ";
-          unparse_into(ts_node_named_child(link, i), source, out);
+          unparse_into(ts::named_child(link, i), source, out);
         }
         out.push_back(']');
       }
@@ -247,17 +247,17 @@ void unparse_into(TSNode node, std::string_view source, std::string& out) {
       unparse_chain(node, source, out);
       return;
     case NodeKind::KeywordArgument:
-      out += node_text(ts_node_child_by_field_id(node, g.f_name), source);
+      out += node_text(ts::child_by_field_id(node, g.f_name), source);
       out.push_back('=');
-      unparse_into(ts_node_child_by_field_id(node, g.f_value), source, out);
+      unparse_into(ts::child_by_field_id(node, g.f_value), source, out);
       return;
     case NodeKind::ListSplat:
       out.push_back('*');
-      if (ts_node_named_child_count(node)) unparse_into(ts_node_named_child(node, 0), source, out);
+      if (ts::named_child_count(node)) unparse_into(ts::named_child(node, 0), source, out);
       return;
     case NodeKind::DictionarySplat:
       out += "**";
-      if (ts_node_named_child_count(node)) unparse_into(ts_node_named_child(node, 0), source, out);
+      if (ts::named_child_count(node)) unparse_into(ts::named_child(node, 0), source, out);
       return;
     case NodeKind::String:
     case NodeKind::ConcatenatedString: {
@@ -275,9 +275,9 @@ void unparse_into(TSNode node, std::string_view source, std::string& out) {
     case NodeKind::Tuple: unparse_sequence(node, source, out, '(', ')', true); return;
     case NodeKind::UnaryOperator: {
       std::string_view text = node_text(node, source);
-      if (!text.empty() && ts_node_named_child_count(node) == 1) {
+      if (!text.empty() && ts::named_child_count(node) == 1) {
         out.push_back(text[0]);
-        unparse_into(ts_node_named_child(node, 0), source, out);
+        unparse_into(ts::named_child(node, 0), source, out);
         return;
       }
       break;

@@ -8,10 +8,12 @@
 
 #include <tree_sitter/api.h>
 
+#include "parse/syntax_node.h"
+
 namespace hwclass {
 
 inline std::string_view node_text(TSNode node, std::string_view source) {
-  uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+  uint32_t start = ts::start_byte(node), end = ts::end_byte(node);
   if (end > source.size() || start > end) return {};
   return source.substr(start, end - start);
 }

@@ -15,8 +15,8 @@ bool is_starred_return_gap(TSNode error, std::string_view source, const Grammar&
   if (starts_with(text, "return") || starts_with(text, "yield")) {
     return text.find(',') != std::string_view::npos || text.find('*') != std::string_view::npos;
   }
-  TSNode previous = ts_node_prev_sibling(error);
-  if (!ts_node_is_null(previous)) {
+  TSNode previous = ts::prev_sibling(error);
+  if (!ts::is_null(previous)) {
     std::string_view before = node_text(previous, source);
     if ((starts_with(before, "return") || starts_with(before, "yield")) && !text.empty() && text.front() == '*')
       return true;
@@ -34,17 +34,17 @@ void Extractor::collect_syntax_issues() {
     TSNode node = stack.back();
     stack.pop_back();
     bool is_error = g_.kind(node) == NodeKind::Error;
-    bool is_missing = ts_node_is_missing(node);
+    bool is_missing = ts::is_missing(node);
     if (is_error || is_missing) {
       FileIssue issue;
-      TSPoint point = ts_node_start_point(node);
+      TSPoint point = ts::start_point(node);
       issue.line = point.row + 1;
-      issue.column = code_point_column(source_, ts_node_start_byte(node), point.column);
+      issue.column = code_point_column(source_, ts::start_byte(node), point.column);
       bool gap = is_error && is_starred_return_gap(node, source_, g_);
       issue.code = gap ? "grammar-gap" : "syntax-error";
       issue.severity = gap ? IssueSeverity::Note : IssueSeverity::Error;
       if (is_missing) {
-        issue.message = std::string("missing '") + ts_node_type(node) + "'";
+        issue.message = std::string("missing '") + ts::type(node) + "'";
       } else {
         std::string excerpt = fold_whitespace(node_text(node, source_).substr(0, 60));
         issue.message = gap ? "starred expression in return or yield, which the grammar does not accept"
@@ -52,21 +52,21 @@ void Extractor::collect_syntax_issues() {
       }
       // An error inside a function body leaves the statement scan intact;
       // anywhere else it can hide classes, declarations or instantiate calls.
-      uint32_t start = ts_node_start_byte(node);
+      uint32_t start = ts::start_byte(node);
       bool in_function_body = false;
       int owner_class = -1;
-      for (TSNode up = ts_node_parent(node); !ts_node_is_null(up); up = ts_node_parent(up)) {
+      for (TSNode up = ts::parent(node); !ts::is_null(up); up = ts::parent(up)) {
         NodeKind k = g_.kind(up);
         if (k == NodeKind::FunctionDefinition) {
           // Error recovery may hang the region between the header and the
           // body block, so "after the parameters" is what counts.
-          TSNode parameters = ts_node_child_by_field_id(up, g_.f_parameters);
-          in_function_body = !ts_node_is_null(parameters) && start >= ts_node_end_byte(parameters);
+          TSNode parameters = ts::child_by_field_id(up, g_.f_parameters);
+          in_function_body = !ts::is_null(parameters) && start >= ts::end_byte(parameters);
           break;
         }
         if (k == NodeKind::ClassDefinition) {
           for (size_t i = 0; i < facts_.classes.size(); ++i)
-            if (facts_.classes[i].line == ts_node_start_point(up).row + 1) owner_class = static_cast<int>(i);
+            if (facts_.classes[i].line == ts::start_point(up).row + 1) owner_class = static_cast<int>(i);
           break;
         }
       }
@@ -75,10 +75,10 @@ void Extractor::collect_syntax_issues() {
       facts_.issues.push_back(std::move(issue));
       if (is_error) continue;  // one issue per error region
     }
-    uint32_t count = ts_node_child_count(node);
+    uint32_t count = ts::child_count(node);
     for (uint32_t i = count; i-- > 0;) {
-      TSNode child = ts_node_child(node, i);
-      if (ts_node_has_error(child) || ts_node_is_missing(child)) stack.push_back(child);
+      TSNode child = ts::child(node, i);
+      if (ts::has_error(child) || ts::is_missing(child)) stack.push_back(child);
     }
   }
 }

@@ -8,11 +8,14 @@
 
 #include <tree_sitter/api.h>
 
+#include "parse/syntax_node.h"
+
 namespace hwclass {
 
-// Only the kinds the extractor distinguishes; everything else is Other.
+// Only the kinds the extractor distinguishes; everything else is Other, and
+// a null node (a field the node lacks) is Null, which no caller matches.
 enum class NodeKind : uint8_t {
-  Other,
+  Other, Null,
   Module, Block, Comment, Error,
   ClassDefinition, FunctionDefinition, DecoratedDefinition, Decorator,
   ExpressionStatement, Assignment, AugmentedAssignment,
@@ -35,7 +38,7 @@ class Grammar {
   static const Grammar& get();
 
   const TSLanguage* language() const { return language_; }
-  NodeKind kind(TSNode node) const { return kind(ts_node_symbol(node)); }
+  NodeKind kind(TSNode node) const { return ts::is_null(node) ? NodeKind::Null : kind(ts_node_symbol(node)); }
   NodeKind kind(TSSymbol s) const {
     if (s < kinds_.size()) return kinds_[s];
     return s == kErrorSymbol ? NodeKind::Error : NodeKind::Other;

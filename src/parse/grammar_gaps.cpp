@@ -9,14 +9,14 @@ namespace hwclass {
 namespace {
 
 void error_rows(TSNode node, const Grammar& g, std::set<uint32_t>& rows) {
-  if (!ts_node_has_error(node) && !ts_node_is_missing(node)) return;
-  if (g.kind(node) == NodeKind::Error || ts_node_is_missing(node)) {
-    for (uint32_t r = ts_node_start_point(node).row; r <= ts_node_end_point(node).row; ++r) rows.insert(r);
+  if (!ts::has_error(node) && !ts::is_missing(node)) return;
+  if (g.kind(node) == NodeKind::Error || ts::is_missing(node)) {
+    for (uint32_t r = ts::start_point(node).row; r <= ts::end_point(node).row; ++r) rows.insert(r);
     // The offending star often sits on the line before the region starts.
-    if (ts_node_start_point(node).row > 0) rows.insert(ts_node_start_point(node).row - 1);
+    if (ts::start_point(node).row > 0) rows.insert(ts::start_point(node).row - 1);
   }
-  uint32_t count = ts_node_child_count(node);
-  for (uint32_t i = 0; i < count; ++i) error_rows(ts_node_child(node, i), g, rows);
+  uint32_t count = ts::child_count(node);
+  for (uint32_t i = 0; i < count; ++i) error_rows(ts::child(node, i), g, rows);
 }
 
 // A star that opens a list/tuple/set display right after `,` or `=`: the

@@ -14,7 +14,7 @@ std::pair<std::string, std::vector<uint32_t>> repaired(std::string text) {
   auto lines = repair_grammar_gaps(tree, text);
   ts_tree_delete(tree);
   TSTree* again = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
-  bool clean = !ts_node_has_error(ts_tree_root_node(again));
+  bool clean = !ts::has_error(ts_tree_root_node(again));
   ts_tree_delete(again);
   ts_parser_delete(parser);
   CHECK(clean);

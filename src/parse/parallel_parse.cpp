@@ -91,7 +91,7 @@ std::vector<FileFacts> parse_sources(const std::vector<SourceFile>& files, int j
       text.clear();
       if (load(i, text, facts)) {
         TSTree* tree = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
-        if (tree && ts_node_has_error(ts_tree_root_node(tree))) tree = repair(parser, tree, text, facts);
+        if (tree && ts::has_error(ts_tree_root_node(tree))) tree = repair(parser, tree, text, facts);
         if (tree) {
           std::unique_ptr<TSTree, decltype(&ts_tree_delete)> owned(tree, ts_tree_delete);
           consume(i, tree, text, facts);

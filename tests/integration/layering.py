@@ -2,6 +2,9 @@
 """The pipeline reads top to bottom: a stage under src/ includes only the
 stages before it and the shared model (docs/design.md). Fails on any
 #include that points the other way, which is also how include cycles start.
+Also fails on a call to tree-sitter's node API outside the null-safe wrapper
+(src/parse/syntax_node.h, and grammar.h's kind()): most of those calls crash
+on a null node, and the wrapper's never do.
 
     layering.py SRC_DIR
 """
@@ -13,6 +16,8 @@ import sys
 ORDER = ["util", "facts", "vocab", "config", "discover", "parse", "extract", "cache", "resolve", "classify", "lint",
          "select", "fix", "report", "emit", "cli"]
 INCLUDE = re.compile(r'^#include "([a-z_]+)/', re.M)
+RAW_NODE_CALL = re.compile(r'\bts_node_[a-z_]+\(')
+NODE_API_OWNERS = {"parse/syntax_node.h", "parse/grammar.h"}
 
 
 def main() -> int:
@@ -23,7 +28,13 @@ def main() -> int:
         stage = path.parent.name
         if stage not in rank or path.suffix not in (".h", ".cpp") or path.name.endswith("_test.cpp"):
             continue
-        for target in INCLUDE.findall(path.read_text()):
+        text = path.read_text()
+        where = f"{stage}/{path.name}"
+        if where not in NODE_API_OWNERS:
+            for line_no, line in enumerate(text.splitlines(), 1):
+                if RAW_NODE_CALL.search(line):
+                    bad.append(f"{where}:{line_no}: calls tree-sitter's node API; use parse/syntax_node.h")
+        for target in INCLUDE.findall(text):
             if target in rank and rank[target] > rank[stage]:
                 bad.append(f"{path.relative_to(src)}: includes {target}/, a later stage than {stage}/")
     stages = sorted({p.parent.name for p in src.glob("*/*.cpp")})
