@@ -4,13 +4,17 @@
 // with [parse_error] kept off (so syntax errors keep failing CI).
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "lint/allowlist.h"
 #include "lint/linter.h"
+#include "resolve/resolver.h"
 #include "util/output_sink.h"
+#include "util/shell_quote.h"
 
 namespace hwclass {
 namespace {
@@ -19,13 +23,67 @@ struct AllowlistState {
   CommonOptions common;
   std::string action, allowlist;
   int upstream_version = 8;
+  bool shrink_only = false;
 };
 
 struct Regeneration {
   std::set<std::string> failing;  // test files with at least one upstream message
+  // For each failing file, what makes it pass: "safe" when `hwclass fix`
+  // clears every message, "unsafe" when --unsafe-fixes is also needed, ""
+  // when some message needs a decision fix cannot make.
+  std::map<std::string, std::string> fix_clears;
   std::set<std::string> exists;   // every test file found
   size_t checked = 0;
 };
+
+std::string fix_for(const std::vector<Finding>& findings) {
+  std::string needed = "safe";
+  for (const Finding& f : findings) {
+    if (!f.fix) return "";
+    if (std::string_view(f.fix) == "unsafe") needed = "unsafe";
+  }
+  return needed;
+}
+
+// The command that takes a file off the allowlist's path to growth.
+std::string make_pass_command(const Regeneration& r, const std::string& path) {
+  const std::string& fix = r.fix_clears.at(path);
+  if (fix == "safe") return "hwclass fix --write " + shell_quote(path);
+  if (fix == "unsafe") return "hwclass fix --write --unsafe-fixes " + shell_quote(path);
+  return "hwclass explain " + shell_quote(path) + " (no fix clears every error; each needs a decision)";
+}
+
+// --shrink-only: files regeneration would add are refused, each with what
+// makes it pass. Returns how many there were.
+size_t refuse_additions(const Regeneration& r, const std::set<std::string>& current, std::set<std::string>& wanted) {
+  size_t refused = 0;
+  for (auto it = wanted.begin(); it != wanted.end();) {
+    if (current.count(*it)) {
+      ++it;
+      continue;
+    }
+    std::cerr << *it << ": error: fails the test linter and the allowlist only shrinks; run "
+              << make_pass_command(r, *it) << "\n";
+    ++refused;
+    it = wanted.erase(it);
+  }
+  return refused;
+}
+
+// What fix could do for each failing file: lint's fix marks on its upstream
+// messages, which need classify's verdicts and so the tree resolved.
+void mark_fixes(const ScanResult& result, LintOptions lint, Regeneration& out) {
+  lint.settings.upstream_only = false;
+  Resolution resolution = resolve(result.files, result.vocabulary);
+  LintWorld world{result.files, resolution};
+  for (size_t i = 0; i < result.files.size(); ++i) {
+    const FileFacts& f = result.files[i];
+    if (!out.failing.count(f.relative_path)) continue;
+    auto findings = lint_file(f, result.vocabulary, lint, &world, static_cast<int>(i));
+    std::erase_if(findings, [](const Finding& finding) { return !finding.upstream; });
+    out.fix_clears[f.relative_path] = fix_for(findings);
+  }
+}
 
 Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& root) {
   CommonOptions options = s.common;
@@ -46,6 +104,7 @@ Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& ro
     if (parse_error) std::cerr << "warning: " << f.relative_path << " does not parse; it stays off the allowlist\n";
     else if (!findings.empty()) out.failing.insert(f.relative_path);
   }
+  if (s.shrink_only) mark_fixes(result, lint, out);
   return out;
 }
 
@@ -73,6 +132,7 @@ int run_allowlist_action(AllowlistState& s) {
     for (const auto& entry : current)
       if (r.exists.count(entry) && r.failing.count(entry)) wanted.insert(entry);
   }
+  const size_t refused = s.shrink_only ? refuse_additions(r, current, wanted) : 0;
   if (s.action != "check") {
     // Fail before reporting changes that could not be written.
     std::error_code ec;
@@ -85,18 +145,19 @@ int run_allowlist_action(AllowlistState& s) {
   if (s.action == "check") {
     std::string on_disk;
     if (std::ifstream in(path, std::ios::binary); in) on_disk.assign(std::istreambuf_iterator<char>(in), {});
-    if (on_disk == bytes) return 0;
+    if (on_disk == bytes) return refused ? 1 : 0;
     // Upstream names the allowlist by its repo-relative path.
     std::error_code ec;
     auto absolute = std::filesystem::weakly_canonical(path, ec);
     std::cout << (ec ? path : relative_to_root(absolute, root)) << " is out of date\n"
-              << "Run 'hwclass allowlist write' to update it.\n";
+              << (s.shrink_only ? "Run 'hwclass allowlist write --shrink-only' to drop the entries that pass.\n"
+                                : "Run 'hwclass allowlist write' to update it.\n");
     return 1;
   }
   OutputSink sink(path);
   sink.write(bytes);
   sink.commit();
-  return 0;
+  return refused ? 1 : 0;
 }
 
 int run_allowlist(const CLI::App& cmd, AllowlistState& s) {
@@ -124,13 +185,12 @@ CommandRunner register_allowlist(CLI::App& app) {
                                        "prune: only drop entries that now pass or no longer exist")
       ->required()
       ->check(CLI::IsMember({"check", "write", "prune"}));
-  cmd->add_option("--root", s->common.root, "Repository root (default: nearest ancestor with .git)");
   cmd->add_option("--allowlist", s->allowlist, std::string("Allowlist file (default <root>/") + kDefaultAllowlist + ")");
-  cmd->add_option("--rules", s->common.rules_dir, "Directory with devices.toml replacing the built-in device rules");
-  cmd->add_option("-j,--jobs", s->common.jobs, "Worker threads");
   cmd->add_option("--upstream-version", s->upstream_version, "TEST_LINTER version")->check(CLI::IsMember({7, 8}));
-  cmd->add_option("--config", s->common.config, "Read the configuration from FILE");
-  cmd->add_flag("--isolated", s->common.isolated, "Ignore configuration files");
+  cmd->add_flag("--shrink-only", s->shrink_only,
+                "Never add a file: check fails on a file regeneration would add, naming the command that makes it "
+                "pass; write only removes entries");
+  add_tree_options(*cmd, s->common);
   return [s, cmd]() -> int { return cmd->parsed() ? run_allowlist(*cmd, *s) : -1; };
 }
 

@@ -17,10 +17,14 @@ namespace hwclass {
 
 void add_common_options(CLI::App& command, CommonOptions& o) {
   command.add_option("paths", o.paths, "Files, directories, or @FILE lists of paths (default: <root>/test)");
+  command.add_option("-o,--output-file", o.output, "Write the output to FILE (atomically) instead of stdout");
+  add_tree_options(command, o);
+}
+
+void add_tree_options(CLI::App& command, CommonOptions& o) {
   command.add_option("--root", o.root, "Repository root (default: nearest ancestor of the working directory with .git)");
   command.add_option("--rules", o.rules_dir, "Directory with devices.toml replacing the built-in device rules");
   command.add_option("-j,--jobs", o.jobs, "Worker threads (default: MAX_JOBS, else the number of cores)");
-  command.add_option("-o,--output-file", o.output, "Write the output to FILE (atomically) instead of stdout");
   command.add_flag("-v,--verbose", o.verbose, "Say more on stderr (repeatable)");
   command.add_flag("-q,--quiet", o.quiet, "Print no diagnostics about files on stderr");
   command.add_option("--config", o.config, "Read the configuration from FILE (hwclass.toml or pyproject.toml)");
@@ -167,7 +171,8 @@ std::set<std::string> load_allowlist(const std::string& given, const std::filesy
   return read_allowlist(given.empty() ? (root / kDefaultAllowlist).string() : given);
 }
 
-bool report_problems(const ScanResult& result, const CommonOptions& options) {
+bool report_problems(const ScanResult& result, const CommonOptions& options,
+                     const std::set<std::string>& already_reported) {
   bool inputs_ok = true;
   for (const auto& p : result.discovery.problems) {
     inputs_ok &= !p.fatal;
@@ -176,8 +181,10 @@ bool report_problems(const ScanResult& result, const CommonOptions& options) {
   }
   if (options.quiet) return inputs_ok;
   for (const auto& f : result.files) {
+    const bool reported = already_reported.count(f.path) > 0;
     for (const auto& i : f.issues) {
       if (i.severity == IssueSeverity::Note && options.verbose == 0) continue;
+      if (reported && i.is_syntax_error()) continue;
       std::cerr << f.path << ':' << (i.line ? i.line : 1) << ": " << to_string(i.severity) << ": " << i.message
                 << " [" << i.code << "]\n";
     }

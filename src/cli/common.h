@@ -41,7 +41,12 @@ struct CommonOptions {
 // which options the command line set, which beat the file.
 Config apply_config(const CLI::App& command, CommonOptions& options);
 
+// Paths, -o, and the tree options below: what every command that reads
+// files takes.
 void add_common_options(CLI::App& command, CommonOptions& options);
+// The common options but paths and -o, for a command that reads the whole
+// tree and writes a file of its own (allowlist).
+void add_tree_options(CLI::App& command, CommonOptions& options);
 // --cache-dir and --no-cache, for a command that takes only some common options.
 void add_cache_options(CLI::App& command, CommonOptions& options);
 
@@ -88,6 +93,9 @@ std::set<std::string> load_allowlist(const std::string& given, const std::filesy
 
 // One line per problem and per file issue on stderr (notes only with -v).
 // Returns false when explicitly given inputs were missing.
-bool report_problems(const ScanResult& result, const CommonOptions& options);
+// `already_reported` names files whose syntax errors a finding already
+// reports (lint's [parse_error]), so the same error is not said twice.
+bool report_problems(const ScanResult& result, const CommonOptions& options,
+                     const std::set<std::string>& already_reported = {});
 
 }  // namespace hwclass

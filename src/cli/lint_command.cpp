@@ -13,6 +13,7 @@
 #include "lint/allowlist.h"
 #include "lint/linter.h"
 #include "discover/git_changes.h"
+#include "discover/test_file.h"
 #include "parse/python_check.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
@@ -230,12 +231,20 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   std::filesystem::path root = find_repo_root(s.common.root);
   std::set<std::string> allowlist = load_allowlist(s.allowlist, root);
   std::optional<std::set<std::string>> changed = changed_files(s, root);
-  // Non-test files are skipped silently; allowlisted files are not even read.
-  std::vector<std::string> not_test_files;
+  // Non-test files and allowlisted files are not read; the ones named on the
+  // command line get a note saying why, as upstream would skip them silently.
+  std::vector<std::string> skipped_notes;
   ScanResult result = discover_inputs(s.common, [&](const SourceFile& f) {
     bool test = s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file;
-    if (!test && f.explicit_input) not_test_files.push_back(f.display_path);
-    return test && !allowlist.count(f.relative_path);
+    bool allowlisted = test && allowlist.count(f.relative_path);
+    if (f.explicit_input && !test)
+      skipped_notes.push_back(f.display_path + ": note: " + why_not_test_file(f.relative_path, s.upstream_version) +
+                              "; not linted");
+    else if (f.explicit_input && allowlisted)
+      skipped_notes.push_back(f.display_path + ": note: on the allowlist (" +
+                              (s.allowlist.empty() ? std::string(kDefaultAllowlist) : s.allowlist) +
+                              "), so not linted; `hwclass allowlist prune` drops it once it passes");
+    return test && !allowlisted;
   });
   // Upstream's rules read one file at a time: each file is linted as soon
   // as it is parsed and its facts dropped, so memory follows the largest
@@ -256,23 +265,24 @@ int run_lint(const CLI::App& cmd, LintState& s) {
     kept.issues = std::move(f.issues);
     f = std::move(kept);
   });
-  // A file named on purpose that upstream would not lint is worth a word.
+  // A file named on purpose that is not linted is worth a word.
   if (!s.common.quiet && s.format != "lintrunner")
-    for (const auto& path : not_test_files)
-      std::cerr << path << ": note: not a test file by upstream's patterns (test/**/test_*.py, test/**/*_test.py); "
-                                   "not linted\n";
+    for (const auto& note : skipped_notes) std::cerr << note << "\n";
   if (s.python_check) confirm_with_python(result.files);
   const bool lintrunner = s.format == "lintrunner";
   // Diagnostics go to stderr, which lintrunner ignores on success; machine
   // formats show per-file ones only with -v.
   CommonOptions quiet = s.common;
   quiet.quiet = quiet.quiet || (s.format != "text" && s.common.verbose == 0);
-  bool inputs_ok = report_problems(result, quiet);
   const size_t linted = result.files.size();
   if (!s.upstream) add_import_context(result, s.common);
   size_t checked = linted;
   std::vector<Finding> findings =
       streaming ? std::move(streamed) : lint_files(result, linted, s, changed ? &*changed : nullptr, checked);
+  std::set<std::string> parse_errors;  // said once, as the [parse_error] finding
+  for (const Finding& f : findings)
+    if (f.rule == "parse_error") parse_errors.insert(f.path);
+  bool inputs_ok = report_problems(result, quiet, parse_errors);
 
   // Nothing read because of a bad input: the error says so, and a summary of
   // "0 findings" would read as a clean run.

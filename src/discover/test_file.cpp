@@ -36,20 +36,37 @@ std::string_view basename(std::string_view path) {
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
+std::string_view excluded_prefix(std::string_view path) {
+  for (std::string_view prefix : kExcludedPrefixes)
+    if (path.substr(0, prefix.size()) == prefix) return prefix;
+  return {};
+}
+
+// Upstream turns "**/" into "*" before fnmatch.
+bool matches_patterns(std::string_view path) {
+  return star_match("test/*test_*.py", path) || star_match("test/*_test.py", path);
+}
+
 }  // namespace
 
 bool is_test_file_v7(std::string_view path) {
-  if (!ends_with(basename(path), ".py")) return false;
-  for (std::string_view prefix : kExcludedPrefixes)
-    if (path.substr(0, prefix.size()) == prefix) return false;
-  // Upstream turns "**/" into "*" before fnmatch.
-  return star_match("test/*test_*.py", path) || star_match("test/*_test.py", path);
+  return ends_with(basename(path), ".py") && excluded_prefix(path).empty() && matches_patterns(path);
 }
 
 bool is_test_file_v8(std::string_view path) {
   if (!is_test_file_v7(path)) return false;
   std::string_view name = basename(path);
   return star_match("test_*.py", name) || star_match("*_test.py", name);
+}
+
+std::string why_not_test_file(std::string_view path, int upstream_version) {
+  if (std::string_view prefix = excluded_prefix(path); !prefix.empty())
+    return "excluded by upstream's exclude_patterns (" + std::string(prefix) + "**)";
+  if (!ends_with(basename(path), ".py") || !matches_patterns(path))
+    return "not a test file by upstream's patterns (test/**/test_*.py, test/**/*_test.py)";
+  if (upstream_version != 7 && !is_test_file_v8(path))
+    return "its name matches neither test_*.py nor *_test.py, which upstream's v8 also requires";
+  return {};
 }
 
 }  // namespace hwclass

@@ -36,3 +36,18 @@ TEST_CASE("star_match crosses slashes", "[discover]") {
   CHECK_FALSE(star_match("a*b", "a/c"));
   CHECK(star_match("a*b*c", "axxbyyc"));
 }
+
+// The note lint prints for a file named on the command line that upstream
+// would not lint names the actual reason (docs/upstream.md 2.3, 2.4).
+TEST_CASE("why upstream does not lint a file", "[discover]") {
+  CHECK(why_not_test_file("test/cpp_extensions/open_registration_extension/test/test_openreg.py", 8) ==
+        "excluded by upstream's exclude_patterns (test/cpp_extensions/open_registration_extension/**)");
+  CHECK(why_not_test_file("test/cpython/v3_13/test_set.py", 7) ==
+        "excluded by upstream's exclude_patterns (test/cpython/**)");
+  CHECK(why_not_test_file("tools/test/test_x.py", 8) ==
+        "not a test file by upstream's patterns (test/**/test_*.py, test/**/*_test.py)");
+  CHECK(why_not_test_file("test/package/test_trace_dep/__init__.py", 8) ==
+        "its name matches neither test_*.py nor *_test.py, which upstream's v8 also requires");
+  CHECK(why_not_test_file("test/package/test_trace_dep/__init__.py", 7).empty());
+  CHECK(why_not_test_file("test/test_x.py", 8).empty());
+}

@@ -3,8 +3,11 @@
 #include <fstream>
 #include <algorithm>
 #include <map>
+#include <string_view>
+#include <tuple>
 
 #include "util/json_writer.h"
+#include "util/shell_quote.h"
 #include "emit/sarif.h"
 #include "lint/linter.h"
 #include "util/source_lines.h"
@@ -38,6 +41,25 @@ std::string github_escape(std::string_view s, bool property) {
   return out;
 }
 
+// Each file's findings by line, then column, as ruff and clang-tidy list
+// them; files keep their order. (The lintrunner format keeps upstream's
+// order instead: rule by rule, as its adapter prints.)
+std::vector<Finding> by_position(const std::vector<Finding>& findings) {
+  std::vector<Finding> sorted = findings;
+  std::map<std::string_view, size_t> file_rank;
+  for (const Finding& f : findings) file_rank.emplace(f.path, file_rank.size());
+  std::stable_sort(sorted.begin(), sorted.end(), [&](const Finding& a, const Finding& b) {
+    return std::tuple(file_rank.at(a.path), a.line, a.column) < std::tuple(file_rank.at(b.path), b.line, b.column);
+  });
+  return sorted;
+}
+
+// The command that applies a finding's fix, ready to paste.
+std::string fix_hint(const Finding& f) {
+  const bool safe = std::string_view(f.fix) == "safe";
+  return std::string(f.fix) + " fix: hwclass fix --write " + (safe ? "" : "--unsafe-fixes ") + shell_quote(f.path);
+}
+
 void write_text(OutputSink& out, const std::vector<Finding>& findings, const LintOutputOptions& o) {
   const char* bold = o.color ? "\033[1m" : "";
   const char* red = o.color ? "\033[31m" : "";
@@ -46,11 +68,11 @@ void write_text(OutputSink& out, const std::vector<Finding>& findings, const Lin
   const char* reset = o.color ? "\033[0m" : "";
   SourceLines sources;
   std::string buffer;
-  for (const Finding& f : findings) {
+  for (const Finding& f : by_position(findings)) {
     const char* tint = f.severity == Severity::Error ? red : yellow;
     buffer += std::string(bold) + f.path + ":" + std::to_string(f.line) + ":" + std::to_string(f.column ? f.column : 1) +
               ":" + reset + " " + tint + "[" + f.rule + "]" + reset + " " + f.message +
-              (f.fix ? std::string(" [") + f.fix + " fix: hwclass fix]" : "") + "\n";
+              (f.fix ? " [" + fix_hint(f) + "]" : "") + "\n";
     const uint32_t shown = f.source_line ? f.source_line : f.line;
     if (o.show_source && shown) {
       if (const std::string* text = sources.line(f.path, shown))

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "util/json_writer.h"
+#include "util/shell_quote.h"
 #include "version.h"
 
 namespace hwclass {
@@ -26,15 +27,6 @@ void write_test_runs(JsonWriter& w, const std::vector<const SelectedClass*>& cs)
     w.begin_object().field("test_file", module).key("included").string_array(names).end_object();
   }
   w.end_array();
-}
-
-std::string shell_quote(const std::string& s) {
-  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@,") ==
-      std::string::npos)
-    return s;
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
 }
 
 // Tenths of a second: enough to balance, and sums print the same everywhere.

@@ -219,6 +219,11 @@ struct FileIssue {
   uint32_t line = 0;    // 0 when the issue has no line
   uint32_t column = 0;
   bool scan_level = false;  // an error region among module-scan or class-body statements
+
+  // The file is not valid Python (upstream's [parse_error]).
+  bool is_syntax_error() const {
+    return code == "syntax-error" || code == "python-syntax-error" || code == "not-utf8" || code == "nul-byte";
+  }
 };
 
 struct FileFacts {
@@ -242,8 +247,7 @@ struct FileFacts {
 
   bool has_syntax_error() const {
     for (const auto& i : issues)
-      if (i.code == "syntax-error" || i.code == "python-syntax-error" || i.code == "not-utf8" || i.code == "nul-byte")
-        return true;
+      if (i.is_syntax_error()) return true;
     return false;
   }
 };

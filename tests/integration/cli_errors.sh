@@ -132,5 +132,27 @@ rc=$?; total=$((total + 1))
 if [ "$rc" != 1 ] || ! grep -qx "+ test_ok::TestNew" "$dir/check.out"; then
   echo "FAIL: select --check exited $rc:"; cat "$dir/check.out"; failures=$((failures + 1))
 fi
+# What a user met (issue 20, part 5): each note names its real reason, and
+# one error is said once.
+mkdir -p "$dir/test/cpp_extensions/open_registration_extension/test" "$dir/tools/linter/adapters"
+printf 'class TestO(TestCase):\n    def test_o(self): pass\n' \
+  >"$dir/test/cpp_extensions/open_registration_extension/test/test_openreg.py"
+expect 0 "test_openreg.py: note: excluded by upstream's exclude_patterns (test/cpp_extensions/open_registration_extension/**); not linted" \
+  -- "$hw" lint --root "$dir" --exit-zero "$dir/test/cpp_extensions/open_registration_extension/test/test_openreg.py"
+printf '[\n  "test/test_ok.py"\n]\n' >"$dir/tools/linter/adapters/test_linter_allowlist.json"
+expect 0 "test_ok.py: note: on the allowlist (tools/linter/adapters/test_linter_allowlist.json), so not linted" \
+  -- "$hw" lint --root "$dir" --exit-zero "$dir/test/test_ok.py"
+rm "$dir/tools/linter/adapters/test_linter_allowlist.json"
+printf 'class TestB(TestCase):\n    def test_b(self)\n        pass\n' >"$dir/test/test_bad_syntax.py"
+"$hw" lint --root "$dir" --force-exclude "$dir/test/test_bad_syntax.py" >"$dir/out" 2>&1
+total=$((total + 1))
+if [ "$(grep -c "syntax" "$dir/out")" != 1 ] || ! grep -q "test_bad_syntax.py:1:1: \[parse_error\]" "$dir/out"; then
+  echo "FAIL: a syntax error is reported other than once, as [parse_error]:"; cat "$dir/out"; failures=$((failures + 1))
+fi
+expect 0 "test_bad_syntax.py:2: error: invalid syntax" -- "$hw" lint --root "$dir" --upstream-version 7 "$dir/test/test_bad_syntax.py"
+rm "$dir/test/test_bad_syntax.py" "$dir/test/cpp_extensions/open_registration_extension/test/test_openreg.py"
+for action in write check prune; do
+  expect 0 "" -- "$hw" allowlist "$action" --root "$dir" --no-cache --cache-dir "$dir/c" -q --allowlist "$dir/al.json"
+done
 echo "$((total - failures)) passed, $failures failed"
 [ "$failures" = 0 ]
