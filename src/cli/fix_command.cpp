@@ -11,6 +11,7 @@
 #include "cli/common.h"
 #include "facts/queries.h"
 #include "fix/fixes.h"
+#include "fix/verify.h"
 #include "parse/source_reader.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
@@ -129,18 +130,12 @@ void print_summary(const FixState& s, const FixTally& t) {
   for (const auto& why : t.skipped_files) std::cerr << why << "\n";
 }
 
-int run_fix(const CLI::App& cmd, FixState& s) {
-  apply_config(cmd, s.common);
+// Each readable file's edits and the bytes they make; files they leave as
+// they are are not candidates.
+std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& result, size_t fixed_files,
+                                         const Resolution& resolution, FixTally& tally) {
   std::vector<const FixRule*> rules = chosen_rules(s);
-  const bool lintrunner = s.format == "lintrunner";
-  ScanResult result = scan_inputs(s.common, [](const SourceFile& f) { return f.is_test_file; });
-  bool inputs_ok = report_problems(result, s.common);
-  const size_t fixed_files = result.files.size();
-  add_import_context(result, s.common);
-  Resolution resolution = resolve(result.files, result.vocabulary);
-
-  FixTally tally;
-  OutputSink sink(lintrunner ? s.common.output : "");
+  std::vector<FixCandidate> candidates;
   for (size_t i = 0; i < fixed_files; ++i) {
     const FileFacts& f = result.files[i];
     const SourceFile& file = result.discovery.files[i];
@@ -149,37 +144,71 @@ int run_fix(const CLI::App& cmd, FixState& s) {
       tally.skipped_files.push_back(f.path + ": does not parse; not fixed");
       continue;
     }
-    std::string source;
+    FixCandidate c{&file, {}, {}, {}};
     FileFacts reread;
-    if (!read_source(file.absolute_path, source, reread) || reread.content_hash != f.content_hash) {
+    if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {
       tally.skipped_files.push_back(f.path + ": changed since it was read; not fixed");
       continue;
     }
-    std::vector<Edit> edits =
-        file_edits(rules, f, source, linted_verdicts(result, resolution, i), resolution, result.vocabulary, tally);
-    if (edits.empty()) continue;
+    c.edits = file_edits(rules, f, c.source, linted_verdicts(result, resolution, i), resolution, result.vocabulary,
+                         tally);
+    if (c.edits.empty()) continue;
     std::vector<Edit> dropped;
-    std::string fixed = apply_edits(source, edits, &dropped);
+    c.fixed = apply_edits(c.source, c.edits, &dropped);
     for (const Edit& d : dropped) tally.skipped_files.push_back(f.path + ": a " + d.rule + " fix overlaps another; left out");
-    if (fixed == source) continue;
+    if (c.fixed != c.source) candidates.push_back(std::move(c));
+  }
+  return candidates;
+}
+
+std::string broken_message(const FixCandidate& c, const BrokenFix& b) {
+  std::string rules;
+  for (const auto& r : b.rules) rules += (rules.empty() ? "" : ", ") + r;
+  return c.file->display_path + ": error: the fixes (" + rules + ") would make it invalid Python (" + b.checker +
+         ": line " + std::to_string(b.line) + ": " + b.message + "); left unchanged";
+}
+
+int run_fix(const CLI::App& cmd, FixState& s) {
+  apply_config(cmd, s.common);
+  const bool lintrunner = s.format == "lintrunner";
+  ScanResult result = scan_inputs(s.common, [](const SourceFile& f) { return f.is_test_file; });
+  bool inputs_ok = report_problems(result, s.common);
+  const size_t fixed_files = result.files.size();
+  add_import_context(result, s.common);
+  Resolution resolution = resolve(result.files, result.vocabulary);
+
+  FixTally tally;
+  std::vector<FixCandidate> candidates = fix_candidates(s, result, fixed_files, resolution, tally);
+  // edits -> verify -> write: nothing that breaks a file is written or shown.
+  std::vector<std::optional<BrokenFix>> broken = verify_fixes(candidates, result.vocabulary);
+  OutputSink sink(lintrunner ? s.common.output : "");
+  size_t refused = 0;
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    const FixCandidate& c = candidates[k];
+    if (broken[k]) {
+      std::cerr << broken_message(c, *broken[k]) << "\n";
+      ++refused;
+      continue;
+    }
+    const FileFacts& f = result.files[static_cast<size_t>(c.file - result.discovery.files.data())];
     if (lintrunner) {
-      bool unsafe = std::any_of(edits.begin(), edits.end(), [](const Edit& e) {
+      bool unsafe = std::any_of(c.edits.begin(), c.edits.end(), [](const Edit& e) {
         const FixRule* r = find_fix_rule(e.rule);
         return !r || r->safety == FixSafety::Unsafe;
       });
-      sink.write(lintrunner_fix_line(f, s.code, source, fixed, edits.size(), unsafe));
+      sink.write(lintrunner_fix_line(f, s.code, c.source, c.fixed, c.edits.size(), unsafe));
     } else if (s.write) {
-      if (!write_fixed(file, source, fixed, tally)) continue;
+      if (!write_fixed(*c.file, c.source, c.fixed, tally)) continue;
     } else {
-      std::cout << unified_diff(f.relative_path, source, edits);
+      std::cout << unified_diff(f.relative_path, c.source, c.edits);
     }
     ++tally.changed;
-    for (const Edit& e : edits) ++tally.per_rule[e.rule];
+    for (const Edit& e : c.edits) ++tally.per_rule[e.rule];
   }
   if (lintrunner) sink.commit();
   else flush_stdout();
   if (!s.common.quiet && !lintrunner) print_summary(s, tally);
-  if (!inputs_ok) return 2;
+  if (!inputs_ok || refused) return 2;
   if (s.update_allowlist && s.write) prune_allowlist(s.common, s.allowlist);
   return s.diff && tally.changed ? 1 : 0;
 }

@@ -2,11 +2,12 @@
 // other fixes leave them) name HardwareClassification, and that neither
 // imports nor defines it, gets it added to its
 // `from torch.testing._internal.common_utils import ...` (in sorted place
-// among the names, in the parenthesised one-per-line form or on the one
-// line), or a new import line after the last module-level import.
+// among the names, keeping the statement's layout, whatever it is), or a new
+// import line after the last module-level import.
 // Why: without it the module raises NameError at import
 // (classification-not-imported).
 #include <algorithm>
+#include <cctype>
 
 #include "facts/queries.h"
 #include "fix/fixes.h"
@@ -27,11 +28,6 @@ bool needs_enum(const FixContext& c) {
   return false;
 }
 
-std::string bare(std::string entry) {  // "Foo as Bar," -> "foo"
-  size_t end = entry.find_first_of(" ,\t\r\n#");
-  return ascii_lower(entry.substr(0, end));
-}
-
 }  // namespace
 
 void fix_add_import(const FixContext& c) {
@@ -41,62 +37,122 @@ void fix_add_import(const FixContext& c) {
 
 namespace {
 
-// `from m import (\n    a,\n    c,\n)`: a line of its own in sorted place.
-void add_to_name_per_line(const FixContext& c, const Import& imp, const std::string& statement, size_t open,
-                          size_t close, const std::string& name, const char* rule) {
-  const std::string lowered = ascii_lower(name);
-  size_t at = next_line(statement, open), insert = std::string::npos;
-  std::string indent = "    ", last_entry;
-  size_t last_start = at;
-  while (at < close) {
-    size_t end = next_line(statement, at);
-    std::string line = statement.substr(at, end - at);
-    size_t text = line.find_first_not_of(" \t");
-    if (text != std::string::npos && line[text] != '#' && line[text] != ')' && line[text] != '\r' &&
-        line[text] != '\n') {
-      indent = line.substr(0, text);
-      if (insert == std::string::npos && bare(line.substr(text)) > lowered) insert = at;
-      last_entry = line;
-      last_start = at;
-    }
-    at = end;
+// The names of a `from m import ...` statement, read token by token so that
+// every layout CPython accepts is one: parentheses or none, backslash
+// continuations, comments, trailing commas, `as` aliases, CRLF. Offsets are
+// in the statement's text, which ends before any `;`.
+struct ImportName {
+  size_t start = 0, end = 0;        // `a` or `a as b`
+  size_t comma_end = 0;             // past its trailing comma, 0 when none follows
+  bool starts_line = false;         // only indentation before it on its line
+  std::string key;                  // the imported name, lower-cased, for sorting
+};
+
+struct ImportNames {
+  std::vector<ImportName> names;
+  bool parenthesised = false;
+  size_t after_list = 0;  // where the first token after the list (`)` or the end) starts
+  bool ok = false;        // false for `import *` or anything not understood
+};
+
+bool ident_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || (ch & 0x80); }
+
+ImportNames read_import_names(const std::string& st) {
+  struct Token {
+    size_t start, end;
+  };
+  std::vector<Token> tokens;
+  for (size_t at = 0; at < st.size();) {
+    char ch = st[at];
+    if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\f') ++at;
+    else if (ch == '\\') at += 1;  // a line continuation: the newline after it is skipped as space
+    else if (ch == '#') at = st.find('\n', at) == std::string::npos ? st.size() : st.find('\n', at);
+    else if (ident_char(ch)) {
+      size_t end = at;
+      while (end < st.size() && ident_char(st[end])) ++end;
+      tokens.push_back({at, end});
+      at = end;
+    } else tokens.push_back({at, at + 1}), ++at;
   }
-  std::string nl = newline_at(c.source, imp.start_byte);
-  if (insert == std::string::npos) {
-    // After the last name, which must end with a comma first.
-    size_t comma_at = last_entry.find_last_not_of(" \t\r\n");
-    if (comma_at != std::string::npos && last_entry[comma_at] != ',')
-      c.out.push_back({static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1),
-                       static_cast<uint32_t>(imp.start_byte + last_start + comma_at + 1), ",", rule});
-    insert = next_line(statement, last_start);
+  auto text = [&](size_t i) { return i < tokens.size() ? st.substr(tokens[i].start, tokens[i].end - tokens[i].start) : ""; };
+  ImportNames out;
+  size_t i = 0;
+  while (i < tokens.size() && text(i) != "import") ++i;
+  if (++i >= tokens.size()) return out;
+  if (text(i) == "(") out.parenthesised = true, ++i;
+  while (i < tokens.size() && ident_char(st[tokens[i].start])) {
+    ImportName name;
+    name.start = tokens[i].start;
+    name.key = ascii_lower(text(i));
+    name.end = tokens[i].end;
+    if (text(i + 1) == "as" && i + 2 < tokens.size()) name.end = tokens[i + 2].end, i += 2;
+    ++i;
+    if (text(i) == ",") name.comma_end = tokens[i].end, ++i;
+    size_t bol = name.start;
+    while (bol > 0 && (st[bol - 1] == ' ' || st[bol - 1] == '\t')) --bol;
+    name.starts_line = bol > 0 && st[bol - 1] == '\n';
+    out.names.push_back(name);
+    if (!name.comma_end) break;
   }
-  c.out.push_back({static_cast<uint32_t>(imp.start_byte + insert), static_cast<uint32_t>(imp.start_byte + insert),
-                   indent + name + "," + nl, rule});
+  out.after_list = i < tokens.size() ? tokens[i].start : st.size();
+  const bool closed = !out.parenthesised || text(i) == ")";
+  out.ok = !out.names.empty() && closed && (i + (out.parenthesised ? 1 : 0)) == tokens.size();
+  return out;
 }
 
-// The names on one line, with or without parentheses, in [from, to) of the
-// statement: the list rebuilt with `name` in sorted place.
-void add_to_one_line(const FixContext& c, const Import& imp, const std::string& statement, size_t from, size_t to,
-                     const std::string& name, const char* rule) {
-  const std::string lowered = ascii_lower(name);
-  std::vector<std::string> entries;
-  std::string list = statement.substr(from, to - from);
-  for (size_t at = 0; at <= list.size();) {
-    size_t comma = list.find(',', at);
-    std::string entry = list.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-    entry.erase(0, entry.find_first_not_of(" \t"));
-    entry.erase(entry.find_last_not_of(" \t") + 1);
-    if (!entry.empty()) entries.push_back(entry);
-    if (comma == std::string::npos) break;
-    at = comma + 1;
-  }
-  auto place = std::find_if(entries.begin(), entries.end(), [&](const std::string& e) { return bare(e) > lowered; });
-  entries.insert(place, name);
-  std::string rebuilt;
-  for (size_t i = 0; i < entries.size(); ++i) rebuilt += (i ? ", " : "") + entries[i];
-  c.out.push_back(
-      {static_cast<uint32_t>(imp.start_byte + from), static_cast<uint32_t>(imp.start_byte + to), rebuilt, rule});
+std::string indent_of(const std::string& st, size_t at) {
+  size_t bol = at;
+  while (bol > 0 && (st[bol - 1] == ' ' || st[bol - 1] == '\t')) --bol;
+  return st.substr(bol, at - bol);
 }
+
+bool newline_between(const std::string& st, size_t from, size_t to) {
+  return st.find('\n', from) < to;
+}
+
+// The one insertion that puts `name` into the list in sorted place, keeping
+// its layout: its own line where the names have theirs, else `, name`.
+// Returns false (and adds nothing) when the statement cannot take it.
+bool add_to_names_of(const FixContext& c, const Import& imp, const std::string& name, const char* rule) {
+  const std::string st = c.source.substr(imp.start_byte, imp.end_byte - imp.start_byte);
+  ImportNames list = read_import_names(st);
+  if (!list.ok) return false;
+  const std::string nl = newline_at(c.source, imp.start_byte);
+  const std::string key = ascii_lower(name);
+  auto insert = [&](size_t at, std::string text) {
+    c.out.push_back({static_cast<uint32_t>(imp.start_byte + at), static_cast<uint32_t>(imp.start_byte + at),
+                     std::move(text), rule});
+  };
+  for (const ImportName& n : list.names) {
+    if (n.key <= key) continue;
+    const bool own_line = list.parenthesised && n.starts_line;
+    const std::string indent = indent_of(st, n.start);
+    if (own_line) insert(n.start - indent.size(), indent + name + "," + nl);  // a whole line, for a clean diff
+    else insert(n.start, name + ", ");
+    return true;
+  }
+  const ImportName& last = list.names.back();
+  const bool own_line = list.parenthesised && last.starts_line && newline_between(st, last.end, list.after_list);
+  if (own_line) {
+    // A line of its own after the last name's line; that name gets its
+    // comma first, before any comment on its line.
+    size_t eol = st.find('\n', last.comma_end ? last.comma_end : last.end);
+    if (eol > 0 && st[eol - 1] == '\r') --eol;
+    if (!last.comma_end) insert(last.end, ",");
+    insert(eol, nl + indent_of(st, last.start) + name + ",");
+    return true;
+  }
+  insert(last.comma_end ? last.comma_end : last.end, last.comma_end ? " " + name + "," : ", " + name);
+  return true;
+}
+
+}  // namespace
+
+bool add_to_import(const FixContext& c, const Import& imp, const std::string& name, const char* rule) {
+  return add_to_names_of(c, imp, name, rule);
+}
+
+namespace {
 
 // No import from the module: a line of its own after the last top-level
 // import (not one inside an if or try) that comes before the first class,
@@ -121,21 +177,8 @@ void add_import_line(const FixContext& c, const std::string& module, const std::
 }  // namespace
 
 void add_import_edits(const FixContext& c, const std::string& module, const std::string& name, const char* rule) {
-  for (const Import& imp : c.file.imports) {
-    if (imp.module != module || imp.name.empty()) continue;
-    std::string statement = c.source.substr(imp.start_byte, imp.end_byte - imp.start_byte);
-    size_t keyword = statement.find(" import ");
-    if (keyword == std::string::npos) continue;
-    size_t names = keyword + 8;
-    size_t open = statement.find('(', names), close = statement.rfind(')');
-    bool parenthesised = open != std::string::npos && close != std::string::npos;
-    if (parenthesised && statement.find('\n', open) != std::string::npos)
-      add_to_name_per_line(c, imp, statement, open, close, name, rule);
-    else
-      add_to_one_line(c, imp, statement, open != std::string::npos ? open + 1 : names,
-                      parenthesised ? close : statement.size(), name, rule);
-    return;
-  }
+  for (const Import& imp : c.file.imports)
+    if (imp.module == module && !imp.name.empty() && add_to_import(c, imp, name, rule)) return;
   add_import_line(c, module, name, rule);
 }
 

@@ -50,6 +50,9 @@ void fix_only_to_accelerator(const FixContext& c);
 // Adds `name` to the module's `from module import ...` (in sorted place), or
 // a line of its own after the last top-level import before the first class.
 void add_import_edits(const FixContext& c, const std::string& module, const std::string& name, const char* rule);
+// The one insertion that adds `name` to this `from m import ...` in sorted
+// place, in its layout; false when the statement cannot take one (`*`).
+bool add_to_import(const FixContext& c, const Import& imp, const std::string& name, const char* rule);
 void fix_device_strings(const FixContext& c);
 void fix_tensor_methods(const FixContext& c);
 void fix_accelerator_calls(const FixContext& c);

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "facts/facts.h"
 
@@ -18,6 +19,11 @@ struct PythonVerdict {
 
 // nullopt when python3 cannot be run.
 std::optional<PythonVerdict> python_parse(const std::string& path);
+
+// compile() of each source, in one python3 process: for each, nullopt when
+// it compiles, else CPython's message and line. nullopt for the whole batch
+// when python3 cannot be run.
+std::optional<std::vector<std::optional<PythonVerdict>>> python_compile_all(const std::vector<std::string>& sources);
 
 // CPython decides: a file it accepts has grammar gaps where tree-sitter saw
 // syntax errors (partial_parse where they hide statements); a file it

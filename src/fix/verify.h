@@ -1,0 +1,41 @@
+// The step between edits and writing: a fixed file is written or shown only
+// when it is still Python. Each edited file is parsed again with tree-sitter
+// and compiled with CPython's compile() (one python3 for the whole run, when
+// one is found); one that fails stays as it is, and the fix rules whose
+// edits break it are named.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "discover/discover.h"
+#include "fix/edit.h"
+#include "vocab/vocabulary.h"
+
+namespace hwclass {
+
+struct FixCandidate {
+  const SourceFile* file = nullptr;
+  std::string source;  // the bytes read
+  std::string fixed;   // the bytes the edits make
+  std::vector<Edit> edits;
+};
+
+struct BrokenFix {
+  std::string checker;             // "tree-sitter" or "python3"
+  uint32_t line = 0;               // in the fixed file
+  std::string message;             // the checker's
+  std::vector<std::string> rules;  // the fix rules whose edits alone break it (all of them when none does alone)
+};
+
+struct VerifyOptions {
+  bool python = true;  // compile() with python3 when it can be run
+};
+
+// One entry per candidate: nullopt when the fixed bytes are as valid as the
+// source (a source CPython rejects is not held against its fix).
+std::vector<std::optional<BrokenFix>> verify_fixes(const std::vector<FixCandidate>& candidates,
+                                                   const Vocabulary& vocabulary, const VerifyOptions& options = {});
+
+}  // namespace hwclass

@@ -1,0 +1,8 @@
+import torch; from torch.testing._internal.common_utils import HardwareClassification, TestCase, run_tests; import os
+
+
+class TestSemicolon(TestCase):
+    hw_classification = HardwareClassification.GENERIC
+
+    def test_a(self):
+        pass
