@@ -4,8 +4,17 @@
 
 #include "facts/queries.h"
 
+#include <string>
+#include <vector>
+
 namespace hwclass {
 namespace {
+
+std::string join(const std::vector<std::string>& parts, const char* sep) {
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : sep) + p;
+  return out;
+}
 
 // A site the device fixes may rewrite sits in a test method that has the
 // injected `device`, or gets it from add-device-param, and in code that runs
@@ -13,6 +22,62 @@ namespace {
 bool in_device_test_code(const ClassFact& cls, const Method& m, const DeviceSite& s, const Verdict& v) {
   if (s.in_decorator || s.guarded || s.in_condition) return false;
   return takes_device_parameter(m) || device_param_fixable(cls, m, v);
+}
+
+// The API name of a call of a rewritten module: "torch.cuda.Stream()" ->
+// "Stream"; "" when the call is not of one.
+std::string rewritten_api(const DeviceSite& s, const Vocabulary& vocabulary) {
+  for (const std::string& module : vocabulary.api_rewrite_modules)
+    if (s.text.rfind(module, 0) == 0) return s.text.substr(module.size(), s.text.find('(') - module.size());
+  return "";
+}
+
+// Whether accelerator-api rewrites the call on its own terms: a drop-in
+// spelling, written plainly, of a module it rewrites, whose target the tree
+// defines.
+bool drop_in_rewrite(const DeviceSite& s, const Vocabulary& vocabulary, std::string* why) {
+  const std::string* spelling = vocabulary.accelerator_equivalent(s.text);
+  // A spelling with arguments of its own (get_device_module(device),
+  // autocast(device_type, ...)) is not a drop-in callee; a chained call
+  // is rewritten at its innermost device call.
+  bool drop_in = spelling && !spelling->empty() && spelling->find('(') == std::string::npos;
+  bool plain = !s.via_alias && s.text.rfind("torch.", 0) == 0 && std::count(s.text.begin(), s.text.end(), '(') == 1;
+  if (!drop_in || !plain) return false;
+  if (rewritten_api(s, vocabulary).empty()) {
+    if (why) *why = "accelerator-api: only calls of " + join(vocabulary.api_rewrite_modules, ", ") +
+                    " are rewritten; " + s.text + " stays";
+    return false;
+  }
+  if (auto it = vocabulary.missing_fix_targets.find(*spelling); it != vocabulary.missing_fix_targets.end()) {
+    if (why) *why = "accelerator-api: " + it->second;
+    return false;
+  }
+  return true;
+}
+
+template <class Refuse>
+const char* accelerator_api_rule(const FileFacts& file, const DeviceSite& s, const Vocabulary& vocabulary,
+                                 const std::string* spelling, Refuse refuse) {
+  (void)spelling;
+  std::string why;
+  if (!drop_in_rewrite(s, vocabulary, &why)) return why.empty() ? nullptr : refuse(why);
+  // Calls that work together (a stream and its context manager) move
+  // together: when one in the same test stays, so does this one.
+  const std::string api = rewritten_api(s, vocabulary);
+  for (const auto& group : vocabulary.rewrite_together) {
+    if (std::find(group.begin(), group.end(), api) == group.end()) continue;
+    for (const DeviceSite& other : file.sites) {
+      if (&other == &s || other.chained || other.class_index != s.class_index || other.method != s.method ||
+          other.kind != SiteKind::AcceleratorApi)
+        continue;
+      const std::string other_api = rewritten_api(other, vocabulary);
+      if (std::find(group.begin(), group.end(), other_api) == group.end()) continue;
+      if (!drop_in_rewrite(other, vocabulary, nullptr))
+        return refuse("accelerator-api: " + s.text + " goes with " + other.text + " (line " +
+                      std::to_string(other.location.line) + "), which has no drop-in spelling");
+    }
+  }
+  return "accelerator-api";
 }
 
 }  // namespace
@@ -39,7 +104,12 @@ bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& 
   return migrates_to_accelerator(v) && !cls.damaged && m.is_test && m.self_end_byte && !takes_device_parameter(m);
 }
 
-const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary) {
+const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
+                          std::string* why_not) {
+  auto refuse = [&](std::string why) -> const char* {
+    if (why_not) *why_not = std::move(why);
+    return nullptr;
+  };
   if (s.class_index < 0 || s.method.empty() || !migrates_to_accelerator(v)) return nullptr;
   const ClassFact& cls = file.classes[static_cast<size_t>(s.class_index)];
   const Method* m = method_named(cls, s.method);
@@ -50,13 +120,21 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
     return s.text == "device" && !s.in_decorator && device_param_fixable(cls, *m, v) ? "add-device-param" : nullptr;
   if (!vocabulary.names_one_accelerator(s.device)) return nullptr;
   switch (s.kind) {
-    case SiteKind::OnlyDecorator:
-      return vocabulary.accelerator_only_decorator.empty() ? nullptr : "only-to-accelerator";
+    case SiteKind::OnlyDecorator: {
+      if (vocabulary.accelerator_only_decorator.empty()) return nullptr;
+      const std::string target = vocabulary.accelerator_only_module + "." + vocabulary.accelerator_only_decorator;
+      if (auto it = vocabulary.missing_fix_targets.find(target); it != vocabulary.missing_fix_targets.end())
+        return refuse("only-to-accelerator: " + it->second);
+      return "only-to-accelerator";
+    }
     case SiteKind::DeviceString:
       // f"cuda:{i}" names one device of several, which `device` would lose;
       // a device kept only as a value is data, not where the test runs.
       if (s.text[0] == 'f' || s.text[0] == 'F' || s.value_only) return nullptr;
-      return in_device_test_code(cls, *m, s, v) ? "device-to-param" : nullptr;
+      if (!in_device_test_code(cls, *m, s, v)) return nullptr;
+      if (s.text.find(':') != std::string::npos)
+        return refuse("device-to-param: " + s.text + " names a device index, which `device` would lose");
+      return "device-to-param";
     case SiteKind::TensorMethod:
     case SiteKind::AcceleratorApi: {
       if (!in_device_test_code(cls, *m, s, v)) return nullptr;
@@ -66,12 +144,7 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
       // method, and only its bare form says nothing more than the device.
       if (s.kind == SiteKind::TensorMethod || (spelling && spelling->empty()))
         return s.bare_call ? "cuda-to-device" : nullptr;
-      // A spelling with arguments of its own (get_device_module(device),
-      // autocast(device_type, ...)) is not a drop-in callee; a chained call
-      // is rewritten at its innermost device call.
-      bool drop_in = spelling && spelling->find('(') == std::string::npos;
-      bool plain = !s.via_alias && s.text.rfind("torch.", 0) == 0 && std::count(s.text.begin(), s.text.end(), '(') == 1;
-      return drop_in && plain ? "accelerator-api" : nullptr;
+      return accelerator_api_rule(file, s, vocabulary, spelling, refuse);
     }
     default:
       return nullptr;

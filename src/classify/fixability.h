@@ -41,8 +41,12 @@ bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& 
 // "cuda-to-device", "accelerator-api" or "only-to-accelerator"; or
 // "add-device-param" for a read of a module-level global named `device`,
 // which the new parameter shadows. Null when none does. `v` is the verdict
-// on the site's class.
-const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary);
+// on the site's class. Where a fix would apply but would change what the
+// test checks, or write an API the tree lacks, `why_not` (when given) says
+// so: a device index `device` would lose, a call of a module not rewritten
+// (torch.xpu.*), a stream whose context manager stays, a missing target.
+const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
+                          std::string* why_not = nullptr);
 
 // Whether an unsafe fix edits the class (`fix --unsafe-fixes` then declares
 // it ACCELERATOR with add-classification).

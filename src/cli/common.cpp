@@ -1,5 +1,7 @@
 #include "cli/common.h"
 
+#include "vocab/api_surface.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -24,6 +26,9 @@ void add_common_options(CLI::App& command, CommonOptions& o) {
 void add_tree_options(CLI::App& command, CommonOptions& o) {
   command.add_option("--root", o.root, "Repository root (default: nearest ancestor of the working directory with .git)");
   command.add_option("--rules", o.rules_dir, "Directory with devices.toml replacing the built-in device rules");
+  command.add_option("--api-root", o.api_root,
+                     "The torch tree (or installed torch's parent directory) whose API the unsafe fixes may write "
+                     "(default: the root)");
   command.add_option("-j,--jobs", o.jobs, "Worker threads (default: MAX_JOBS, else the number of cores)");
   command.add_flag("-v,--verbose", o.verbose, "Say more on stderr (repeatable)");
   command.add_flag("-q,--quiet", o.quiet, "Print no diagnostics about files on stderr");
@@ -56,6 +61,7 @@ ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(co
 
 ScanResult discover_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted) {
   ScanResult result{find_repo_root(options.root), load_vocabulary(options.rules_dir), {}, {}};
+  find_missing_fix_targets(result.vocabulary, options.api_root.empty() ? result.root : std::filesystem::path(options.api_root));
   result.discovery = discover(options.paths, result.root);
   std::erase_if(result.discovery.files, [&](const SourceFile& f) {
     if (f.explicit_input && !options.force_exclude) return wanted && !wanted(f);

@@ -23,6 +23,7 @@ namespace hwclass {
 struct CommonOptions {
   std::vector<std::string> paths;
   std::string root;
+  std::string api_root;  // the torch tree whose API fixes may write (default: root)
   std::string rules_dir;
   int jobs = 0;
   std::string output;

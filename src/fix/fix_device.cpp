@@ -97,9 +97,11 @@ void fix_sites(const FixContext& c, const char* rule) {
   for (const DeviceSite& s : c.file.sites) {
     auto v = c.verdicts.find(s.class_index);
     if (v == c.verdicts.end()) continue;
-    const char* applies = site_fix_rule(c.file, s, v->second, c.vocabulary);
-    if (!applies || std::string_view(applies) != rule) continue;
+    std::string why_not;
+    const char* applies = site_fix_rule(c.file, s, v->second, c.vocabulary, &why_not);
     const ClassFact& cls = c.file.classes[static_cast<size_t>(s.class_index)];
+    if (!applies && why_not.rfind(std::string(rule) + ":", 0) == 0) skip(c, s.location.line, cls.name + "." + s.method, why_not);
+    if (!applies || std::string_view(applies) != rule) continue;
     if (!has_device(c, cls, s.method)) {
       skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": the test got no `device`");
       continue;
@@ -142,7 +144,13 @@ void fix_only_to_accelerator(const FixContext& c) {
   for (const DeviceSite& s : c.file.sites) {
     if (s.kind != SiteKind::OnlyDecorator) continue;
     auto v = c.verdicts.find(s.class_index);
-    if (v == c.verdicts.end() || !site_fix_rule(c.file, s, v->second, c.vocabulary)) continue;
+    if (v == c.verdicts.end()) continue;
+    std::string why_not;
+    if (!site_fix_rule(c.file, s, v->second, c.vocabulary, &why_not)) {
+      if (!why_not.empty())
+        skip(c, s.location.line, c.file.classes[static_cast<size_t>(s.class_index)].name + "." + s.method, why_not);
+      continue;
+    }
     c.out.push_back({s.location.start_byte, s.location.end_byte, "@" + c.vocabulary.accelerator_only_decorator,
                      "only-to-accelerator"});
     added = true;

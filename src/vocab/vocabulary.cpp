@@ -129,8 +129,26 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
         v.accelerator_equivalents[std::string(name.str())] = spelling.value<std::string>().value_or("");
   }
   if (const auto* fix = root["fix"].as_table()) {
-    check_keys(*fix, {"device_type_contexts", "accelerator_only_decorator", "accelerator_only_module"}, source, "[fix]");
+    check_keys(*fix,
+               {"device_type_contexts", "accelerator_only_decorator", "accelerator_only_module", "api_rewrite_modules",
+                "rewrite_together", "api_sources"},
+               source, "[fix]");
     v.device_type_contexts = string_list(*fix, "device_type_contexts", source, false);
+    v.api_rewrite_modules = string_list(*fix, "api_rewrite_modules", source, false);
+    if (const auto* groups = (*fix)["rewrite_together"].as_array())
+      for (const auto& group : *groups) {
+        const auto* names = group.as_array();
+        if (!names) throw ConfigError(where(source, group) + ": rewrite_together takes lists of API names");
+        auto& out = v.rewrite_together.emplace_back();
+        for (const auto& name : *names) out.push_back(name.value<std::string>().value_or(""));
+      }
+    if (const auto* sources = (*fix)["api_sources"].as_table())
+      for (const auto& [prefix, files] : *sources) {
+        const auto* list = files.as_array();
+        if (!list) throw ConfigError(where(source, files) + ": api_sources values are lists of files");
+        auto& out = v.api_sources[std::string(prefix.str())];
+        for (const auto& file : *list) out.push_back(file.value<std::string>().value_or(""));
+      }
     v.accelerator_only_decorator = (*fix)["accelerator_only_decorator"].value<std::string>().value_or("");
     v.accelerator_only_module = (*fix)["accelerator_only_module"].value<std::string>().value_or("");
   }

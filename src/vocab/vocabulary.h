@@ -73,6 +73,12 @@ class Vocabulary {
   std::vector<std::string> value_apis;               // prefixes of calls that read a value: torch.version.
   std::vector<std::string> device_type_contexts;     // code before a device *type* string: "autocast(", "device_type="
   std::string accelerator_only_decorator, accelerator_only_module;  // onlyAccelerator, where it lives; "" = none
+  std::vector<std::string> api_rewrite_modules;          // "torch.cuda.": the calls accelerator-api rewrites
+  std::vector<std::vector<std::string>> rewrite_together;  // API names rewritten together or not at all
+  std::map<std::string, std::vector<std::string>> api_sources;  // target prefix -> files under the API root
+  // The fix targets the API root lacks, with why (vocab/api_surface.h fills
+  // it for the tree at hand); empty: every target is there.
+  std::map<std::string, std::string> missing_fix_targets;
 
   // The device-generic spelling of a device API call ("torch.cuda.synchronize()"),
   // nullptr when it has none; "" for a tensor method spelt as the module

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# A real PyTorch 2.6.0 runtime for the tests that ask PyTorch itself (the
+# select oracle, fix's collection check): Debian trixie's python3-torch 2.6.0
+# with pytest, expecttest, hypothesis and numpy, in a chroot built from the
+# Debian mirror this machine's apt uses. It matches the 2.6.0 corpus
+# (fetch-pytorch-tests.sh). About 1.7 GB and a minute or two, once; needs root.
+#
+#   pytorch-runtime.sh DEST                  build DEST if needed; print DEST
+#   pytorch-runtime.sh DEST run DIR CMD...   run CMD in DEST with DIR bind-free
+#                                            copied to DEST/work/<name> as cwd
+#
+# PYSHIM=DIR copies DIR to /opt/pyshim inside and puts it on PYTHONPATH
+# (tests/runtime/pyshim: the HardwareClassification stand-in, a fake
+# PrivateUse1 backend, the collection recorder).
+set -euo pipefail
+dest=${1:?usage: pytorch-runtime.sh DEST [run DIR CMD...]}
+mkdir -p "$dest"
+dest=$(cd "$dest" && pwd)
+packages="python3-torch python3-pytest python3-expecttest python3-hypothesis python3-numpy python3-setuptools
+python3-yaml python3-psutil python3-typing-extensions"
+
+mirror() {
+  local uri
+  uri=$(sed -n 's/^URIs:[[:space:]]*\(.*\/debian\/\{0,1\}\)[[:space:]]*$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n1)
+  [[ -n $uri ]] || uri=$(awk '$1 == "deb" && $2 ~ /\/debian\/?$/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
+  [[ -n $uri ]] || { echo "pytorch-runtime.sh: no Debian mirror in /etc/apt" >&2; exit 1; }
+  echo "$uri"
+}
+
+if [[ ! -e $dest/.complete ]]; then
+  command -v debootstrap >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+  [[ -x $dest/usr/bin/apt-get ]] || debootstrap --variant=minbase trixie "$dest" "$(mirror)" >&2
+  cp /etc/resolv.conf "$dest/etc/resolv.conf" 2>/dev/null || true
+  # shellcheck disable=SC2086
+  chroot "$dest" sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(echo $packages)" >&2
+  chroot "$dest" python3 -c "import torch, pytest, expecttest, hypothesis; assert torch.__version__.startswith('2.6.0'), torch.__version__" >&2
+  touch "$dest/.complete"
+fi
+mountpoint -q "$dest/proc" || mount -t proc proc "$dest/proc" 2>/dev/null || true
+[[ ${2:-} == run ]] || { echo "$dest"; exit 0; }
+
+dir=${3:?run needs DIR}
+shift 3
+name=$(basename "$dir")
+rm -rf "${dest:?}/work/$name"
+mkdir -p "$dest/work"
+cp -a "$dir" "$dest/work/$name"
+if [[ -n ${PYSHIM:-} ]]; then rm -rf "$dest/opt/pyshim"; cp -a "$PYSHIM" "$dest/opt/pyshim"; fi
+exec chroot "$dest" env PYTHONPATH=/opt/pyshim PYTHONDONTWRITEBYTECODE=1 HOME=/tmp \
+  sh -c 'cd "$0" && exec "$@"' "/work/$name" "$@"
