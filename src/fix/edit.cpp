@@ -27,8 +27,15 @@ std::string range(size_t start, size_t count) {
 
 }  // namespace
 
+void sort_edits(std::vector<Edit>& edits) {
+  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
+    if (a.start != b.start) return a.start < b.start;
+    return a.line_key < b.line_key;  // unkeyed edits first, in their given order
+  });
+}
+
 std::string apply_edits(const std::string& source, std::vector<Edit> edits, std::vector<Edit>* dropped) {
-  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  sort_edits(edits);
   std::string out;
   size_t at = 0;
   for (const Edit& e : edits) {
@@ -52,7 +59,7 @@ using DiffOps = std::vector<std::pair<char, std::string>>;  // ' ', '-', '+' and
 // replaces the original lines it covers with those lines edited.
 DiffOps diff_ops(const std::string& source, const std::vector<Edit>& given) {
   std::vector<Edit> edits = given;
-  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  sort_edits(edits);
   std::vector<size_t> starts;  // of each line
   for (size_t at = 0; at < source.size(); at = next_line(source, at)) starts.push_back(at);
   const size_t lines = starts.size();

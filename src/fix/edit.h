@@ -12,7 +12,15 @@ struct Edit {
   uint32_t start = 0, end = 0;  // [start, end) in the original bytes; start == end inserts
   std::string text;
   std::string rule;  // the fix rule that made it
+  // Insertions of whole lines at one point go in order of this key (new
+  // import lines, sorted), so the result does not depend on which rule ran
+  // first; edits without one keep their given order, before keyed ones.
+  std::string line_key = {};
 };
+
+// The order edits apply in: by start, then by line_key (unkeyed edits
+// first), stable otherwise.
+void sort_edits(std::vector<Edit>& edits);
 
 // Applies the edits in order of position. An edit that overlaps one before
 // it (after sorting) is not applied and is returned in `dropped`; equal

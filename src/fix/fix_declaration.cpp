@@ -49,6 +49,14 @@ void fix_add_classification(const FixContext& c) {
     auto skip = [&](const std::string& why) {
       c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": " + why);
     };
+    // A class the unsafe fixes would migrate is left to them, so safe fixes
+    // then unsafe ones end where unsafe ones alone do (ACCELERATOR), not on
+    // the one device the code names today.
+    if (!migrated && unsafe_fixes_apply(c.file, index, c.resolution.of(v.ref), v, c.vocabulary)) {
+      skip("the unsafe fixes migrate it to ACCELERATOR (--unsafe-fixes); declaring " + v.inferred +
+           " now would keep it on one device");
+      continue;
+    }
     if (migrated ? cls.damaged : !classification_fixable(cls, v)) {
       skip(cls.damaged            ? std::string("a syntax error touches it")
            : v.confidence != Confidence::High ? std::string("the inference is ") + to_string(v.confidence) + " confidence"

@@ -161,17 +161,32 @@ void add_import_line(const FixContext& c, const std::string& module, const std::
   const std::string& s = c.source;
   uint32_t first_class = UINT32_MAX, after = 0;
   for (const ClassFact& cls : c.file.classes) first_class = std::min(first_class, cls.line);
+  std::vector<const Import*> top;  // top-level imports before the first class, in order
   for (const Import& imp : c.file.imports)
-    if (line_start(s, imp.start_byte) == imp.start_byte && imp.line < first_class) after = std::max(after, imp.end_byte);
+    if (line_start(s, imp.start_byte) == imp.start_byte && imp.line < first_class) {
+      after = std::max(after, imp.end_byte);
+      if (top.empty() || top.back()->start_byte != imp.start_byte) top.push_back(&imp);
+    }
   if (!after) {
     c.skipped.push_back("line 1: the module: no top-level import to put " + name + "'s after");
     return;
   }
-  size_t at = next_line(s, after);
   std::string nl = newline_at(s, after);
-  std::string text = "from " + module + " import " + name + nl;
+  const std::string statement = "from " + module + " import " + name;
+  // In sorted place among the one-line from-imports that end the import block,
+  // so that lines this run or an earlier one adds land where they would in
+  // any order of the fix rules.
+  size_t at = next_line(s, after);
+  for (auto it = top.rbegin(); it != top.rend(); ++it) {
+    const Import& imp = **it;
+    if (next_line(s, imp.end_byte) != at || s.find('\n', imp.start_byte) < imp.end_byte) break;
+    const std::string line = s.substr(imp.start_byte, imp.end_byte - imp.start_byte);
+    if (line.rfind("from ", 0) != 0 || line <= statement) break;
+    at = imp.start_byte;
+  }
+  std::string text = statement + nl;
   if (at == s.size() && !s.empty() && s.back() != '\n') text = nl + text;
-  c.out.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(at), text, rule});
+  c.out.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(at), text, rule, statement});
 }
 
 }  // namespace

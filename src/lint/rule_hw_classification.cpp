@@ -20,10 +20,12 @@ void check_hw_classification(const ClassContext& c) {
   c.report(c.cls.line, "Test class '" + c.cls.name + "': missing or invalid hw_classification.");
   if (c.settings.upstream_only) return;
   const Verdict* v = c.cls.declaration.state == DeclarationState::Absent ? c.verdict() : nullptr;
-  if (declaration_form_fixable(c.cls.declaration, c.vocabulary) || (v && classification_fixable(c.cls, *v)))
-    c.out.back().fix = "safe";
+  // As add-classification decides: a class the unsafe fixes migrate is theirs.
+  if (declaration_form_fixable(c.cls.declaration, c.vocabulary)) c.out.back().fix = "safe";
   else if (v && unsafe_fixes_apply(c.file, c.class_index, c.world->resolution.of(v->ref), *v, c.vocabulary))
     c.out.back().fix = "unsafe";
+  else if (v && classification_fixable(c.cls, *v))
+    c.out.back().fix = "safe";
 }
 
 }  // namespace hwclass

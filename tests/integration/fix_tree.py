@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
-"""hwclass fix --write (safe fixes) on a copy of PyTorch 2.6.0's test/ tree.
+"""hwclass fix --write (safe fixes) on a copy of a real PyTorch test/ tree
+(2.6.0 or 1.13.1).
 
     fix_tree.py HWCLASS TREE_ROOT [--unsafe-fixes]
 
-Checks with CPython's ast, independently of hwclass: every changed file
-still parses; the classes that gained a declaration are exactly those whose
+Checks with CPython's compile() and ast, independently of hwclass: every
+changed file CPython compiled before still compiles; the classes that gained a declaration are exactly those whose
 declaration changed; the safe fixes change nothing else (the two ASTs are
 equal once the changed declarations and the HardwareClassification import
 are taken out of both); a second run changes nothing (--diff exits 0); and
 `hwclass lint --upstream` reports no [hw_classification] for those classes.
 Prints how many classes were fixed and how many were left, and why.
-With --unsafe-fixes: the same, and hwclass lint finds fewer
-hardcoded-device sites in the changed files than before.
+With --unsafe-fixes: the same, hwclass lint finds fewer hardcoded-device
+sites in the changed files than before, and the fix modes compose: safe
+fixes then unsafe ones, and unsafe ones then safe ones, leave every file
+byte for byte as unsafe fixes alone do.
 """
 import ast
 import json
@@ -65,6 +68,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         copy = pathlib.Path(tmp)
         shutil.copytree(root / "test", copy / "test", symlinks=True)
+        (copy / "torch").symlink_to(root / "torch")  # the tree's own API, which the fixes may write
         before = {p: p.read_bytes() for p in (copy / "test").rglob("*.py")}
         run = subprocess.run([hwclass, "fix", "--isolated", "-v", "--write", *(["--unsafe-fixes"] if unsafe else []),
                               "--root", str(copy), str(copy / "test")], capture_output=True, text=True)
@@ -88,9 +92,14 @@ def main() -> int:
                 continue
             rel = str(path.relative_to(copy))
             try:
+                compile(old, rel, "exec", dont_inherit=True)
+            except (SyntaxError, ValueError):
+                continue  # CPython rejected it before: not the fix's doing
+            try:
+                compile(new, rel, "exec", dont_inherit=True)
                 after_decls = declarations(path)
-            except SyntaxError as e:
-                failures.append(f"{rel} no longer parses: {e}")
+            except (SyntaxError, ValueError) as e:
+                failures.append(f"{rel} no longer compiles: {e}")
                 continue
             before_path = pathlib.Path(tmp) / "before.py"
             before_path.write_bytes(old)
@@ -117,6 +126,7 @@ def main() -> int:
             # reports only declared classes, which the safe fixes declare.
             safe = pathlib.Path(tmp) / "safe"
             shutil.copytree(root / "test", safe / "test", symlinks=True)
+            (safe / "torch").symlink_to(root / "torch")
             subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--root", str(safe), str(safe / "test")],
                            check=True, capture_output=True)
             changed = [str(p.relative_to(safe)) for p in (safe / "test").rglob("*.py")
@@ -136,6 +146,18 @@ def main() -> int:
                   f"{was} before, {now} after")
             if not now < was:
                 failures.append("the unsafe fixes left as many hardcoded-device sites")
+            # Composition: safe then unsafe (on `safe`), and unsafe then safe
+            # (on `copy`), both end as unsafe alone did.
+            alone = {p.relative_to(copy): p.read_bytes() for p in (copy / "test").rglob("*.py")}
+            subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--unsafe-fixes", "--root", str(safe),
+                            str(safe / "test")], capture_output=True)
+            subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--root", str(copy), str(copy / "test")],
+                           capture_output=True)
+            for rel, data in sorted(alone.items()):
+                if (safe / rel).read_bytes() != data:
+                    failures.append(f"{rel}: safe then unsafe fixes differ from unsafe fixes alone")
+                if (copy / rel).read_bytes() != data:
+                    failures.append(f"{rel}: unsafe then safe fixes differ from unsafe fixes alone")
     for failure in failures[:20]:
         print("FAIL:", failure)
     return 1 if failures or not fixed else 0

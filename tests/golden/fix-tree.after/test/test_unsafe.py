@@ -24,8 +24,6 @@ instantiate_device_type_tests(TestOnDevices, globals())
 
 
 class TestOnlyCuda(TestCase):
-    hw_classification = HardwareClassification.CUDA
-
     @onlyCUDA
     def test_k(self, device):
         pass
