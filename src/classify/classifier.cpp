@@ -45,10 +45,21 @@ struct Context {
     return d && d->kind == DeviceKind::Host;
   }
   DeviceKind kind_of(const std::string& device) const { return vocab.kind_of(std::string_view(device)); }
-  void decide(const char* rule, std::string member, Confidence confidence) {
+  // `why_not_high`: the sentence explain gives for a confidence below high.
+  void decide(const char* rule, std::string member, Confidence confidence, std::string why_not_high = {}) {
     v.rules.push_back(rule);
     v.inferred = std::move(member);
     v.confidence = confidence;
+    v.confidence_reasons.clear();
+    if (confidence != Confidence::High) v.confidence_reasons.push_back(std::move(why_not_high));
+  }
+  // Lowers a high verdict to medium because of what stands in its way.
+  void lower_for_obstacles(const std::string& what) {
+    if (obstacles.empty()) return;
+    v.confidence = Confidence::Medium;
+    v.confidence_reasons.push_back(std::to_string(obstacles.size()) +
+                                   (obstacles.size() == 1 ? " site (" + what + ") stands" : " sites (" + what + ") stand") +
+                                   " in the way of " + v.inferred + " (the blockers)");
   }
   Reason instantiation_reason() const {
     const Instantiation& inst = file.instantiations[resolved.instantiation];
@@ -142,7 +153,7 @@ void infer_instantiated(Context& c) {
                                                                             " devices"),
                                   "<module>", inst.line, c.file.relative_path});
   hardcoded_blockers(c);
-  if (!c.obstacles.empty()) c.v.confidence = Confidence::Medium;
+  c.lower_for_obstacles("only_for, or code that hardcodes one device");
 }
 
 // Class names for a split, following upstream's convention (#192118):
@@ -186,12 +197,15 @@ bool infer_device_template(Context& c) {
   if (!device_param) return false;
   if (ClassRef sub = c.resolution.of(c.ref).instantiated_subclass; sub.valid()) {
     const FileFacts& file = c.files[sub.file];
-    c.decide("base-of-instantiated-class", "ACCELERATOR", Confidence::Medium);
+    c.decide("base-of-instantiated-class", "ACCELERATOR", Confidence::Medium,
+             "its tests take `device` and run through the instantiated subclass " + file.classes[sub.cls].name +
+                 ", not through an instantiate call of its own");
     c.v.reasons.push_back(Reason{"subclass", "", file.classes[sub.cls].name, "", file.classes[sub.cls].line,
                                  file.relative_path});
     return true;
   }
-  c.decide("device-parameter-without-instantiation", "ACCELERATOR", Confidence::Low);
+  c.decide("device-parameter-without-instantiation", "ACCELERATOR", Confidence::Low,
+           "its tests take `device`, but no instantiate_device_type_tests call names it or a subclass");
   return true;
 }
 
@@ -211,7 +225,9 @@ bool infer_from_class_name(Context& c) {
     for (const TestEvidence& t : c.ev.tests)
       for (const Need& n : t.needs) seen |= n.site->device.is(d.key);
     c.decide("class-name-names-device", d.member.empty() ? "ACCELERATOR" : d.member,
-             seen ? Confidence::Medium : Confidence::Low);
+             seen ? Confidence::Medium : Confidence::Low,
+             seen ? "its name ends in " + suffix + " and its code mentions " + d.key + ", but no test requires it"
+                  : "only its name (ending in " + suffix + ") names " + d.key + "; no code requires it");
     c.v.reasons.push_back(Reason{"class-name", d.key, name, name, c.cls.line, c.file.relative_path});
     return true;
   }
@@ -233,7 +249,8 @@ void infer_not_instantiated(Context& c) {
   }
   if (devices.empty()) {
     if (cpu_only > 0 && cpu_only == c.ev.tests.size()) {
-      c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium);
+      c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
+               "every test needs the CPU by its code, but nothing instantiates it for the CPU alone");
       return;
     }
     if (infer_from_class_name(c)) return;
@@ -243,7 +260,7 @@ void infer_not_instantiated(Context& c) {
     for (const TestEvidence& t : c.ev.tests)
       for (const Need& n : t.needs)
         if (n.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(n));
-    if (!c.obstacles.empty()) c.v.confidence = Confidence::Medium;
+    c.lower_for_obstacles("accelerator API calls, which upstream's accelerator_api rule reports in a GENERIC class");
     return;
   }
   bool all = needing == c.ev.tests.size();
@@ -256,7 +273,11 @@ void infer_not_instantiated(Context& c) {
   c.add_reasons(needs, c.v.reasons);
   if (c.device_specific(member)) {
     c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", member,
-             all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low);
+             all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low,
+             all ? "every test needs " + *named.begin() +
+                       ", each by its own code, with no class-level requirement (a decorator, setUp or skip) for all"
+                 : std::to_string(needing) + " of " + std::to_string(c.ev.tests.size()) + " tests need " +
+                       *named.begin() + "; the others need no device (a split fits)");
     if (!c.any_specific(needs) && !c.host_member(member)) {
       c.v.target = "ACCELERATOR";
       c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
@@ -268,7 +289,13 @@ void infer_not_instantiated(Context& c) {
       DeviceKind kind = c.kind_of(d);
       return kind == DeviceKind::AcceleratorGroup || kind == DeviceKind::AnyAccelerator;
     });
-    c.decide("needs-an-accelerator", "ACCELERATOR", some_accelerator && all ? Confidence::Medium : Confidence::Low);
+    c.decide("needs-an-accelerator", "ACCELERATOR", some_accelerator && all ? Confidence::Medium : Confidence::Low,
+             !all ? std::to_string(needing) + " of " + std::to_string(c.ev.tests.size()) +
+                        " tests need an accelerator; the others need none"
+             : some_accelerator ? "every test needs some accelerator, but nothing instantiates the class for the "
+                                  "injected device"
+                                : "the tests name " + std::to_string(named.size()) +
+                                      " different accelerators, so no one device member fits");
     c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
                                   c.cls.line, c.file.relative_path});
     hardcoded_blockers(c);

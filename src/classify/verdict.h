@@ -33,6 +33,8 @@ struct Verdict {
   std::string inferred;  // a HardwareClassification member
   Confidence confidence = Confidence::Low;
   std::vector<std::string> rules;  // ids of the inference rules that fired (rules/classify.md)
+  // Why the confidence is not high, one sentence each; empty when it is.
+  std::vector<std::string> confidence_reasons;
   std::vector<Reason> reasons;
   std::string target;  // where a migration should take it; empty when it is the inferred member
   // What lint would report once the recommended member (target, else

@@ -60,6 +60,8 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
   out += "\n  rules fired: ";
   for (size_t i = 0; i < v.rules.size(); ++i) out += (i ? ", " : "") + v.rules[i];
   out += " (rules/classify.md)\n";
+  for (const std::string& why : v.confidence_reasons)
+    out += std::string("  ") + to_string(v.confidence) + " confidence: " + why + "\n";
 
   // What to do.
   const std::string& recommended = v.target.empty() ? v.inferred : v.target;

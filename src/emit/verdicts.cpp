@@ -53,6 +53,7 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     w.begin_object().field("path", f.relative_path).field("class", c.name).field("line", c.line);
     w.field("invoking_file", r.invoking_file).field("tests", static_cast<uint64_t>(r.tests.size()));
     w.field("inferred", member_name(v.inferred, seed)).field("confidence", to_string(v.confidence));
+    w.key("confidence_reasons").string_array(v.confidence_reasons);
     w.key("rules").string_array(v.rules);
     w.key("reasons");
     write_reasons(w, v.reasons);

@@ -59,7 +59,8 @@ void fix_add_classification(const FixContext& c) {
     }
     if (migrated ? cls.damaged : !classification_fixable(cls, v)) {
       skip(cls.damaged            ? std::string("a syntax error touches it")
-           : v.confidence != Confidence::High ? std::string("the inference is ") + to_string(v.confidence) + " confidence"
+           : v.confidence != Confidence::High ? std::string("the inference is ") + to_string(v.confidence) +
+                                                     " confidence: " + v.confidence_reasons.front()
                                                : std::string("it needs a split (hwclass explain)"));
       continue;
     }

@@ -145,10 +145,22 @@ TEST_CASE("the 2.6.0 tree: every test class gets a verdict; variants and invokin
   Resolution resolution = resolve(files, vocabulary);
   std::vector<Verdict> verdicts = classify(files, resolution, vocabulary);
   std::set<std::pair<int, int>> judged;
+  size_t below_high = 0;
   for (const Verdict& v : verdicts) {
     judged.insert({v.ref.file, v.ref.cls});
     CHECK_FALSE(v.inferred.empty());
+    // Every confidence below high says why (issue 19): fix -v skips such a
+    // class, and explain must say what would make it high.
+    INFO(files[v.ref.file].relative_path << "::" << files[v.ref.file].classes[v.ref.cls].name);
+    if (v.confidence == Confidence::High) {
+      CHECK(v.confidence_reasons.empty());
+    } else {
+      ++below_high;
+      REQUIRE_FALSE(v.confidence_reasons.empty());
+      for (const auto& why : v.confidence_reasons) CHECK_FALSE(why.empty());
+    }
   }
+  CHECK(below_high > 100);
   size_t own_tests = 0;
   for (size_t f = 0; f < files.size(); ++f)
     for (size_t c = 0; c < files[f].classes.size(); ++c)
