@@ -12,8 +12,9 @@ case "${1:-}" in
   # man-db for the man page check, pre-commit for the hook test, xz-utils to
   # unpack the PyTorch corpus, torch and pytest for the real-client test of
   # `hwclass select`, chromium to render the HTML report, clang and its
-  # runtime for the libFuzzer targets (fuzz/).
-  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev" ;;
+  # runtime for the libFuzzer targets (fuzz/), debootstrap for the PyTorch
+  # 2.6.0 runtime below.
+  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev debootstrap" ;;
   *) echo "usage: install-deps.sh [--tests]" >&2; exit 2 ;;
 esac
 # The grammar comes from the npm registry at configure time; Debian's npm
@@ -27,4 +28,9 @@ done
 if [ -n "$missing" ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+fi
+# The tests that ask PyTorch 2.6.0 itself run in a chroot built once into the
+# cache (scripts/pytorch-runtime.sh; needs root, as CI has).
+if [ "${1:-}" = --tests ]; then
+  $sudo "$(dirname "$0")/pytorch-runtime.sh" "${HWCLASS_RUNTIME_DIR:-$HOME/.cache/hwclass/torch-2.6.0}" >/dev/null
 fi

@@ -1,6 +1,7 @@
 // The inference rules of rules/classify.md, in the order they are tried.
 #include "util/ascii.h"
 #include "classify/classifier.h"
+#include "facts/queries.h"
 
 #include <algorithm>
 
@@ -303,6 +304,20 @@ void infer_not_instantiated(Context& c) {
   if (!all) suggest_split(c, c.device_specific(member) ? member : "");
 }
 
+// A migration to ACCELERATOR that needs a new instantiate call cannot keep
+// the class's own setUpClass (facts/queries.h says why), so it is a
+// person's to make.
+void note_blocked_migration(Context& c) {
+  const ResolvedClass& r = c.resolved;
+  if ((c.v.target.empty() ? c.v.inferred : c.v.target) != "ACCELERATOR" || r.instantiation >= 0 ||
+      r.instantiated_subclass.valid())
+    return;
+  if (const Method* m = class_setup_lost_by_instantiation(c.cls))
+    c.v.migration_blocked = "its " + m->name + " (line " + std::to_string(m->line) +
+                            ") would not run on the variants instantiate_device_type_tests creates; move what it sets "
+                            "into setUp, then instantiate it";
+}
+
 }  // namespace
 
 Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& resolution,
@@ -325,6 +340,7 @@ Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& re
   if (resolved.instantiation >= 0) infer_instantiated(c);
   else infer_not_instantiated(c);
   if (v.target == v.inferred) v.target.clear();
+  note_blocked_migration(c);
   v.agrees = !v.declared.empty() && v.declared == v.inferred;
   return v;
 }

@@ -83,7 +83,7 @@ const char* accelerator_api_rule(const FileFacts& file, const DeviceSite& s, con
 }  // namespace
 
 bool migrates_to_accelerator(const Verdict& v) {
-  return (v.target.empty() ? v.inferred : v.target) == "ACCELERATOR" && v.split.empty() &&
+  return (v.target.empty() ? v.inferred : v.target) == "ACCELERATOR" && v.split.empty() && v.migration_blocked.empty() &&
          (v.declared.empty() || v.declared == "ACCELERATOR");
 }
 

@@ -37,6 +37,9 @@ struct Verdict {
   std::vector<std::string> confidence_reasons;
   std::vector<Reason> reasons;
   std::string target;  // where a migration should take it; empty when it is the inferred member
+  // Why `hwclass fix` cannot migrate it mechanically, though target says
+  // where it should go ("" when nothing stands in the way).
+  std::string migration_blocked;
   // What lint would report once the recommended member (target, else
   // inferred) were declared: errors, then hwclass's warnings. Filled by
   // lint/advice.cpp, not by the classifier.

@@ -66,6 +66,9 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     w.key("target");
     if (v.target.empty()) w.null();
     else w.value(member_name(v.target, seed));
+    w.key("migration_blocked");
+    if (v.migration_blocked.empty()) w.null();
+    else w.value(v.migration_blocked);
     w.key("blockers");
     write_reasons(w, v.blockers);
     w.key("cleanups");

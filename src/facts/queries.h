@@ -35,6 +35,20 @@ inline std::vector<int> linted_classes(const FileFacts& file) {
 
 // A parameter named `device` or `devices` (positional-only, regular or
 // keyword-only; *args and **kwargs never count).
+// The runtime fact that instantiate_device_type_tests does not run a
+// class's own setUpClass/tearDownClass on the device variants it creates:
+// PyTorch 2.6.0 replaces them with ones that call the device base's and the
+// *bases'* (common_device_type.py, `_setUpClass`: base.setUpClass() then
+// empty_class.setUpClass()); 1.13.1 copies them bound to the template class,
+// so what they set lands on it (seen in the 1.13.1 runtime:
+// test/jit/test_device_analysis.py's TestDeviceAnalysisCPU has no `cuda`).
+// Instantiating such a class by hand is a decision for a person.
+inline const Method* class_setup_lost_by_instantiation(const ClassFact& cls) {
+  for (const char* name : {"setUpClass", "tearDownClass"})
+    if (const Method* m = method_named(cls, name)) return m;
+  return nullptr;
+}
+
 inline bool is_device_parameter(const Parameter& p) {
   return p.kind != ParamKind::VarArgs && p.kind != ParamKind::VarKwargs && (p.name == "device" || p.name == "devices");
 }

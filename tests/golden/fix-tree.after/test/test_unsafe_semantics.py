@@ -25,3 +25,17 @@ class TestKeepsWhatItChecks(TestCase):
 
 
 instantiate_device_type_tests(TestKeepsWhatItChecks, globals())
+
+
+class TestClassSetup(TestCase):
+    hw_classification = HardwareClassification.CUDA
+
+    # instantiate_device_type_tests would not run this on TestClassSetupCPU:
+    # the class is left for a person to migrate.
+    @classmethod
+    def setUpClass(cls):
+        cls.cuda = torch.device("cuda")
+
+    def test_uses_class_state(self):
+        x = torch.ones(2, device="cuda")
+        self.assertEqual(x.device.type, self.cuda.type)

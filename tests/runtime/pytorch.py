@@ -1,0 +1,73 @@
+"""Running pytest in a real PyTorch for the tests that ask PyTorch itself.
+
+Two runtimes, each matching its corpus: the host's Debian torch 1.13.1
+(/usr/bin/python3) for the 1.13.1 tree, and the Debian trixie chroot with
+torch 2.6.0 that scripts/pytorch-runtime.sh builds for the 2.6.0 tree.
+tests/runtime/pyshim goes on PYTHONPATH in both (the HardwareClassification
+stand-in, the fake PrivateUse1 backend, the hwcollect plugin); the host also
+gets tests/runtime/host-shim (expecttest, which bookworm lacks).
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+SOURCE = HERE.parent.parent
+CHROOT = pathlib.Path(os.environ.get("HWCLASS_RUNTIME_DIR", pathlib.Path.home() / ".cache/hwclass/torch-2.6.0"))
+
+
+class Runtime:
+    """pytest of one torch version, run in a copy of a tree's root. In the
+    chroot the copy is named after ROOT's last component, which callers keep
+    unique."""
+
+    def __init__(self, version: str):
+        self.version = version
+
+    def ensure(self) -> None:
+        if self.version == "2.6.0":
+            subprocess.run([str(SOURCE / "scripts/pytorch-runtime.sh"), str(CHROOT)], check=True,
+                           stdout=subprocess.DEVNULL)
+
+    def pytest(self, root: pathlib.Path, args: list, env: dict = None, timeout: int = 1800) -> tuple:
+        """Runs `python3 -m pytest ARGS` in ROOT/test; returns (exit code,
+        output, [rows the hwcollect plugin wrote])."""
+        env = dict(env or {})
+        with tempfile.TemporaryDirectory() as tmp:
+            if self.version == "2.6.0":
+                out_inside = f"/tmp/hwcollect-{os.getpid()}-{root.name}.jsonl"  # one per caller: tests run in parallel
+                out_host = CHROOT / out_inside.lstrip("/")
+                out_host.unlink(missing_ok=True)
+                env["HWCOLLECT_OUT"] = out_inside
+                command = [str(SOURCE / "scripts/pytorch-runtime.sh"), str(CHROOT), "run", str(root), "env",
+                           *[f"{k}={v}" for k, v in env.items()], "sh", "-c",
+                           'cd test && exec python3 -m pytest "$@"', "pytest", *args]
+                run = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                                     env={**os.environ, "PYSHIM": str(HERE / "pyshim")})
+                # The run's files (JUnit reports) come back with the tree.
+                inside = CHROOT / "work" / root.name / "test"
+                for junit in inside.glob("*.xml"):
+                    shutil.copy(junit, root / "test" / junit.name)
+            else:
+                out_host = pathlib.Path(tmp) / "hwcollect.jsonl"
+                env["HWCOLLECT_OUT"] = str(out_host)
+                env["PYTHONPATH"] = f"{HERE / 'pyshim'}:{HERE / 'host-shim'}"
+                env["PYTHONDONTWRITEBYTECODE"] = "1"
+                run = subprocess.run(["/usr/bin/python3", "-m", "pytest", *args], cwd=root / "test",
+                                     capture_output=True, text=True, timeout=timeout, env={**os.environ, **env})
+            rows = [json.loads(line) for line in out_host.read_text().splitlines()] if out_host.exists() else []
+        return run.returncode, run.stdout + run.stderr, rows
+
+    def collect(self, root: pathlib.Path, files: list, env: dict = None) -> tuple:
+        """(node ids by file, files whose collection failed), as the runtime collects them."""
+        _, output, rows = self.pytest(root, ["--collect-only", "-q", "-p", "no:cacheprovider", "-p", "hwcollect",
+                                             *files], env)
+        errors = {r["error"] for r in rows if "error" in r}
+        ids = {}
+        for r in rows:
+            if "nodeid" in r:
+                ids.setdefault(r["nodeid"].split("::")[0], set()).add(r["nodeid"])
+        return ids, errors, rows, output
