@@ -5,7 +5,9 @@
 
 For every upstream test file under TREE/test: classes found by the statement
 scan, test classes, their test methods, statement-level
-instantiate_device_type_tests calls, and device string sites, counted by
+instantiate_device_type_tests calls, device string sites, the decorators of
+the classes and their methods, and hw_classification declarations (any, and
+valid), counted by
 tests/reference/ast_reference.py (CPython's ast, no hwclass code) and read off
 `hwclass scan --format json`. Prints the files that differ and exits 1 if any.
 """
@@ -36,9 +38,13 @@ for f in facts["files"]:
         sum(m["test"] for c in classes for m in c["methods"]),
         sum(i["kind"] == "instantiate_device_type_tests" and i["statement_level"] for i in f["instantiations"]),
         sum(s["kind"] == "device-string" for s in f["sites"]),
+        sum(len(c["decorators"]) + sum(len(m["decorators"]) for m in c["methods"]) for c in classes),
+        sum(c["hw_classification"]["state"] != "absent" for c in classes),
+        sum(c["hw_classification"]["state"] == "valid" for c in classes),
     ]
 
-names = ["classes", "test classes", "test methods", "instantiate calls", "device strings"]
+names = ["classes", "test classes", "test methods", "instantiate calls", "device strings", "decorators",
+         "declarations", "valid declarations"]
 differences = 0
 for path in sorted(set(expected) | set(actual)):
     e, a = expected.get(path), actual.get(path)

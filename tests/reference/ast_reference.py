@@ -189,11 +189,24 @@ class DevicePositions:
         return count
 
 
+def declares(cls):
+    """Whether the class body assigns hw_classification at all (any form)."""
+    for s in cls.body:
+        targets = s.targets if isinstance(s, ast.Assign) else [s.target] if isinstance(s, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == "hw_classification" for t in targets):
+            return True
+    return False
+
+
 def scan_counts(tree, positions):
     classes = [s for s in scanned(tree.body) if isinstance(s, ast.ClassDef)]
     tests = sum(len(own_tests(c)) for c in classes)
+    decorators = sum(len(c.decorator_list) + sum(len(m.decorator_list) for m in c.body
+                                                 if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)))
+                     for c in classes)
     return [len(classes), sum(1 for c in classes if own_tests(c)), tests, len(list(instantiate_calls(tree))),
-            positions.sites(tree)]
+            positions.sites(tree), decorators, sum(1 for c in classes if declares(c)),
+            sum(1 for c in classes if declared_member(c))]
 
 
 def class_counts(tree):
