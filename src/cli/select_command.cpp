@@ -24,7 +24,7 @@ namespace {
 struct SelectState {
   CommonOptions common;
   std::vector<std::string> members, junit, times;
-  std::string format = "json", use = "declared-or-inferred", device, shard, check;
+  std::string format = "json", use = "declared", device, shard, check;
   std::string build_env = "default", test_config = "default";
   int shards = 1;
 };
@@ -94,6 +94,42 @@ void warn_untimed(const std::vector<TimedClass>& timed) {
               << "); each counts the mean of the known ones\n";
 }
 
+// No more shards than classes: N shards over fewer classes would leave
+// empty ones, whose runners would run nothing and pass. --shard K beyond
+// the shards there are is a usage error, said before anything runs.
+int fit_shards(int asked, int only_shard, size_t classes) {
+  if (classes == 0 || static_cast<size_t>(asked) <= classes) return asked;
+  const int fitted = static_cast<int>(classes);
+  std::cerr << "hwclass: warning: " << asked << " shards asked for " << classes
+            << (classes == 1 ? " class" : " classes") << "; planning " << fitted << "\n";
+  if (only_shard > fitted)
+    throw UsageError("--shard " + std::to_string(only_shard) + "/" + std::to_string(asked) + ": only " +
+                     std::to_string(fitted) + (fitted == 1 ? " shard has" : " shards have") +
+                     " classes; use --shards " + std::to_string(fitted));
+  return fitted;
+}
+
+// Why a selection came out empty, in words a CI log can act on.
+std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& verdicts,
+                         const SelectionRequest& request) {
+  size_t declared = 0, inferred = 0;
+  for (const Verdict& v : verdicts) {
+    if (std::find(request.members.begin(), request.members.end(), v.declared) != request.members.end()) ++declared;
+    if (v.declared.empty() &&
+        std::find(request.members.begin(), request.members.end(), v.inferred) != request.members.end())
+      ++inferred;
+  }
+  std::string members;
+  for (const auto& m : request.members) members += (members.empty() ? "" : ",") + m;
+  std::string why = std::to_string(verdicts.size()) + " test classes in " + std::to_string(result.files.size()) +
+                    " files under " + result.root.string() + "; " + std::to_string(declared) + " declared " + members;
+  if (declared && !request.device.empty()) why += ", none of them run by a " + request.device + " runner";
+  if (inferred && request.use == TrustedClassification::Declared)
+    why += "; " + std::to_string(inferred) + " undeclared ones are inferred " + members +
+           " (--use declared-or-inferred selects them, which the runtime filter would not)";
+  return why;
+}
+
 int run_select(const CLI::App& cmd, SelectState& s) {
   apply_config(cmd, s.common);
   apply_format_environment(cmd, s.format, {"json", "pytest", "run-test", "github-matrix"}, s.common.verbose);
@@ -109,16 +145,18 @@ int run_select(const CLI::App& cmd, SelectState& s) {
                 : s.use == "inferred" ? TrustedClassification::Inferred
                                       : TrustedClassification::DeclaredOrInferred;
   request.device = s.device;
-  if (!s.device.empty() && !result.vocabulary.device(s.device))
+  if (!s.device.empty() && !result.vocabulary.device(s.device) && !is_privateuse1(s.device, result.vocabulary))
     throw UsageError("--device: '" + s.device + "' is no device in the rules");
+  const std::vector<std::string> environment = runner_environment(s.device, result.vocabulary);
 
   Durations durations = read_durations(s);
 
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
-  std::vector<SelectedClass> selected = select_classes(result.files, resolution, verdicts, request);
+  std::vector<SelectedClass> selected = select_classes(result.files, resolution, verdicts, request, result.vocabulary);
   std::vector<TimedClass> timed = time_classes(selected, durations);
   if (!durations.empty()) warn_untimed(timed);
+  num_shards = fit_shards(num_shards, only_shard, selected.size());
   std::vector<Shard> shards = plan_shards(timed, num_shards);
   if (only_shard) std::erase_if(shards, [&](const Shard& sh) { return sh.number != only_shard; });
   std::vector<const SelectedClass*> classes;
@@ -126,8 +164,6 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   std::sort(classes.begin(), classes.end(), [](const SelectedClass* a, const SelectedClass* b) {
     return std::tie(a->module, a->name) < std::tie(b->module, b->name);
   });
-  if (classes.empty() && s.common.verbose >= 0)
-    std::cerr << "hwclass: note: nothing selected" << (only_shard ? " in this shard" : "") << "\n";
 
   // The manifest of what is printed (with --shard, that shard's classes).
   auto manifest = [&] {
@@ -136,10 +172,16 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     for (const TimedClass& t : timed)
       if (printed.count(t.cls)) shown.push_back(t);
     ManifestInputs in{request.members, s.use, s.device, s.common.paths, s.junit, s.times,
-                      result.vocabulary.rules_hash};
+                      result.vocabulary.rules_hash, environment};
     return manifest_json(in, shown, shards, num_shards);
   };
   if (!s.check.empty()) return check_manifest(s.check, manifest()) ? (inputs_ok ? 0 : 2) : 1;
+  // Nothing to run must not read as success: `pytest $(hwclass select ...)`
+  // with no ids runs the whole suite.
+  if (classes.empty()) {
+    std::cerr << "hwclass: error: nothing selected: " << empty_reason(result, verdicts, request) << "\n";
+    return inputs_ok ? 1 : 2;
+  }
   OutputSink sink(s.common.output);
   if (s.format == "pytest") {
     sink.write(pytest_nodeids(classes));
@@ -148,7 +190,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     sink.write(run_test_args(classes, runnable_names(result.files, resolution), warnings));
     for (const auto& w : warnings) std::cerr << "hwclass: warning: " << w << "\n";
   } else if (s.format == "github-matrix") {
-    sink.write(github_matrix(shards, num_shards, s.device));
+    sink.write(github_matrix(shards, num_shards, environment));
   } else {
     sink.write(manifest());
   }
@@ -168,7 +210,9 @@ CommandRunner register_select(CLI::App& app) {
       ->required()
       ->delimiter(',')
       ->allow_extra_args(false);
-  cmd->add_option("--use", s->use, "Which classification to trust")
+  cmd->add_option("--use", s->use,
+                  "Which classification to trust: declared (what the runtime filter reads), or inferred ones too "
+                  "(marked \"source\": \"inferred\")")
       ->check(CLI::IsMember({"declared", "inferred", "declared-or-inferred"}))
       ->capture_default_str();
   cmd->add_option("--device", s->device, "Only the variants a runner of this device executes (cuda, xpu, cpu, ...)");

@@ -40,14 +40,10 @@ std::vector<const SelectedClass*> pointers(const std::vector<TimedClass>& classe
 
 }  // namespace
 
-std::vector<std::string> runner_environment(const std::string& device) {
-  if (device.empty()) return {};
-  return {"PYTORCH_TESTING_DEVICE_ONLY_FOR=" + device};
-}
-
-std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>& classes, const std::string& device) {
+std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>& classes,
+                                         const std::vector<std::string>& environment) {
   std::string env;
-  for (const auto& e : runner_environment(device)) env += e + " ";
+  for (const auto& e : environment) env += e + " ";
   std::vector<std::string> out;
   std::string file, line;
   for (const SelectedClass* c : classes) {
@@ -83,11 +79,11 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
   w.key("devices");
   if (in.device.empty()) w.null();
   else w.begin_array().value(in.device).end_array();
-  w.key("environment").string_array(runner_environment(in.device)).end_object();
+  w.key("environment").string_array(in.environment).end_object();
   auto all = pointers(classes);
   w.key("tests");
   write_test_runs(w, all);
-  w.key("commands").string_array(pytest_commands(all, in.device));
+  w.key("commands").string_array(pytest_commands(all, in.environment));
   w.key("classes").begin_array();
   for (const TimedClass& t : classes) {
     const SelectedClass& c = *t.cls;
@@ -106,7 +102,7 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
     w.begin_object().field("shard", s.number).field("num_shards", num_shards).field("est_seconds", tenths(s.seconds));
     w.key("tests");
     write_test_runs(w, s.classes);
-    w.key("commands").string_array(pytest_commands(s.classes, in.device)).end_object();
+    w.key("commands").string_array(pytest_commands(s.classes, in.environment)).end_object();
   }
   w.end_array().end_object();
   return out + "\n";
@@ -151,13 +147,15 @@ std::string run_test_args(const std::vector<const SelectedClass*>& classes,
   return out + "'\n";
 }
 
-std::string github_matrix(const std::vector<Shard>& shards, int num_shards, const std::string& device) {
+std::string github_matrix(const std::vector<Shard>& shards, int num_shards, const std::vector<std::string>& environment) {
   std::string out;
   JsonWriter w(out);
   w.begin_object().key("include").begin_array();
   for (const Shard& s : shards) {
-    std::string command;
-    for (const auto& c : pytest_commands(s.classes, device)) command += (command.empty() ? "" : " && ") + c;
+    std::string command = "rc=0;";
+    for (const auto& c : pytest_commands(s.classes, environment))
+      command += " " + c + " || { s=$?; [ \"$rc\" != 0 ] || rc=$s; };";
+    command += " exit $rc";
     w.begin_object().field("shard", s.number).field("num_shards", num_shards);
     w.field("est_seconds", tenths(s.seconds)).field("command", command).end_object();
   }

@@ -18,13 +18,12 @@ struct ManifestInputs {
   std::string device;  // "" for every device
   std::vector<std::string> paths, junit, times;
   std::string rules_hash;  // of the device rules the selection used
+  std::vector<std::string> environment;  // the runner's (select/selection.h runner_environment)
 };
 
-// The environment a runner of `device` needs, e.g. PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda.
-std::vector<std::string> runner_environment(const std::string& device);
-
 // One command line per file: pytest with the node ids, run from the repository root.
-std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>& classes, const std::string& device);
+std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>& classes,
+                                         const std::vector<std::string>& environment);
 
 std::string manifest_json(const ManifestInputs& inputs, const std::vector<TimedClass>& classes,
                           const std::vector<Shard>& shards, int num_shards);
@@ -34,6 +33,9 @@ std::string pytest_nodeids(const std::vector<const SelectedClass*>& classes);
 std::string run_test_args(const std::vector<const SelectedClass*>& classes,
                           const std::map<std::string, std::vector<std::string>>& runnable,
                           std::vector<std::string>& warnings);
-std::string github_matrix(const std::vector<Shard>& shards, int num_shards, const std::string& device);
+// Each shard's command runs every file's pytest, one process per file as
+// run_test.py does, even after one fails, and exits with the first failure's
+// status (set -e in a CI shell stops nothing early).
+std::string github_matrix(const std::vector<Shard>& shards, int num_shards, const std::vector<std::string>& environment);
 
 }  // namespace hwclass

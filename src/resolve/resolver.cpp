@@ -147,6 +147,20 @@ class Resolver {
   std::vector<std::map<std::string, int>> class_by_name_;
 };
 
+// Whether only_for/except_for keep a device known by any of `names`
+// (literal lists only; an unknown one keeps it, and makes the set inexact).
+bool wanted(const Instantiation& inst, std::initializer_list<std::string> names) {
+  auto named = [&](const std::vector<std::string>& list) {
+    for (const std::string& v : list)
+      for (const std::string& n : names)
+        if (ascii_lower(v) == n) return true;
+    return false;
+  };
+  if (inst.only_for.state == DeviceList::State::Literal && !named(inst.only_for.values)) return false;
+  if (inst.except_for.state == DeviceList::State::Literal && named(inst.except_for.values)) return false;
+  return true;
+}
+
 }  // namespace
 
 std::vector<DeviceVariant> device_variants(const std::string& cls, const Instantiation& inst,
@@ -157,21 +171,20 @@ std::vector<DeviceVariant> device_variants(const std::string& cls, const Instant
     if (flag == Tristate::True) devices.push_back(device);
     if (flag == Tristate::Unknown) exact = false;
   }
-  for (const auto& d : vocabulary.privateuse1_devices) devices.push_back(d);
-  auto lower_in = [](const std::vector<std::string>& list, const std::string& d) {
-    for (const std::string& v : list)
-      if (ascii_lower(v) == d) return true;
-    return false;
-  };
   std::vector<DeviceVariant> out;
-  for (const std::string& d : devices) {
-    if (inst.only_for.state == DeviceList::State::Literal && !lower_in(inst.only_for.values, d)) continue;
-    if (inst.except_for.state == DeviceList::State::Literal && lower_in(inst.except_for.values, d)) continue;
-    out.push_back(DeviceVariant{d, cls + ascii_upper(d)});
-  }
+  for (const std::string& d : devices)
+    if (wanted(inst, {d})) out.push_back(DeviceVariant{d, cls + ascii_upper(d)});
+  for (const auto& backend : vocabulary.privateuse1_devices)
+    if (auto variant = privateuse1_variant(cls, inst, backend)) out.push_back(*variant);
   if (inst.only_for.state == DeviceList::State::Unknown || inst.except_for.state == DeviceList::State::Unknown)
     exact = false;
   return out;
+}
+
+std::optional<DeviceVariant> privateuse1_variant(const std::string& cls, const Instantiation& inst,
+                                                 const std::string& backend) {
+  if (!wanted(inst, {backend, "privateuse1"})) return std::nullopt;
+  return DeviceVariant{backend, cls + "PRIVATEUSE1"};
 }
 
 Resolution resolve(const std::vector<FileFacts>& files, const Vocabulary& vocabulary) {

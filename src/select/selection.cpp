@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "discover/test_file.h"
+#include "resolve/resolver.h"
 #include "select/test_module.h"
 #include "util/ascii.h"
 #include "util/error.h"
@@ -25,8 +26,21 @@ std::vector<std::string> parse_members(const std::vector<std::string>& given, co
   return out;
 }
 
+bool is_privateuse1(const std::string& device, const Vocabulary& vocabulary) {
+  return device == "privateuse1" || std::find(vocabulary.privateuse1_devices.begin(),
+                                              vocabulary.privateuse1_devices.end(), device) !=
+                                        vocabulary.privateuse1_devices.end();
+}
+
+std::vector<std::string> runner_environment(const std::string& device, const Vocabulary& vocabulary) {
+  if (device.empty()) return {};
+  return {"PYTORCH_TESTING_DEVICE_ONLY_FOR=" + (is_privateuse1(device, vocabulary) ? "privateuse1" : device)};
+}
+
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
-                                          const std::vector<Verdict>& verdicts, const SelectionRequest& request) {
+                                          const std::vector<Verdict>& verdicts, const SelectionRequest& request,
+                                          const Vocabulary& vocabulary) {
+  const bool privateuse1_runner = is_privateuse1(request.device, vocabulary);
   std::vector<SelectedClass> out;
   for (const Verdict& v : verdicts) {
     const ResolvedClass& r = resolution.of(v.ref);
@@ -48,7 +62,14 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
       out.push_back(base);
       continue;
     }
-    for (const DeviceVariant& variant : r.variants) {
+    std::vector<DeviceVariant> variants = r.variants;
+    if (privateuse1_runner) {
+      // The runner's backend gets its variant whatever the rules list.
+      const Instantiation& inst = file.instantiations[static_cast<size_t>(r.instantiation)];
+      std::erase_if(variants, [](const DeviceVariant& d) { return d.name.ends_with("PRIVATEUSE1"); });
+      if (auto variant = privateuse1_variant(cls.name, inst, request.device)) variants.push_back(*variant);
+    }
+    for (const DeviceVariant& variant : variants) {
       if (!request.device.empty() && variant.device != request.device) continue;
       SelectedClass s = base;
       s.name = variant.name;

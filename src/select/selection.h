@@ -20,9 +20,21 @@ enum class TrustedClassification { Declared, Inferred, DeclaredOrInferred };
 
 struct SelectionRequest {
   std::vector<std::string> members;  // upper-case members, DEVICE_GENERIC already mapped
-  TrustedClassification use = TrustedClassification::DeclaredOrInferred;
+  // What the runtime filter reads: the declaration (through the MRO).
+  // Inference only on request.
+  TrustedClassification use = TrustedClassification::Declared;
   std::string device;  // a runner's device: only its variants; empty for all
 };
+
+// Whether `device` is a PrivateUse1 runner: "privateuse1", or a backend
+// named in the rules' [instantiate] privateuse1.
+bool is_privateuse1(const std::string& device, const Vocabulary& vocabulary);
+
+// The environment a runner of `device` collects under, as
+// instantiate_device_type_tests reads it: PYTORCH_TESTING_DEVICE_ONLY_FOR
+// compares the device bases' device_type, which for PrivateUse1 is
+// "privateuse1" at that time. Empty for every device.
+std::vector<std::string> runner_environment(const std::string& device, const Vocabulary& vocabulary);
 
 // One class as it runs: a plain class or one device variant of a template.
 struct SelectedClass {
@@ -46,7 +58,8 @@ std::vector<std::string> parse_members(const std::vector<std::string>& given, co
 // file (upstream's patterns, after aggregator mapping) are run at all.
 
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
-                                          const std::vector<Verdict>& verdicts, const SelectionRequest& request);
+                                          const std::vector<Verdict>& verdicts, const SelectionRequest& request,
+                                          const Vocabulary& vocabulary);
 
 // Every class name that runs, selected or not, by module: what a pytest -k
 // substring can match.

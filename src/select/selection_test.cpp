@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <cstdio>
 
 #include "classify/classifier.h"
 #include "emit/manifest.h"
@@ -32,7 +34,7 @@ std::vector<std::string> selected(const World& w, std::vector<std::string> membe
                                   TrustedClassification use = TrustedClassification::DeclaredOrInferred) {
   SelectionRequest request{parse_members(members, Vocabulary::embedded()), use, device};
   std::vector<std::string> out;
-  for (const SelectedClass& c : select_classes(w.files, w.resolution, w.verdicts, request))
+  for (const SelectedClass& c : select_classes(w.files, w.resolution, w.verdicts, request, Vocabulary::embedded()))
     out.push_back(c.module + "::" + c.name + " " + c.member + (c.inferred ? " inferred" : " declared"));
   return out;
 }
@@ -71,7 +73,52 @@ TEST_CASE("device variants are named as instantiate_device_type_tests names them
                                  "test_ops::TestOpsCUDA ACCELERATOR declared", "test_ops::TestOpsMPS ACCELERATOR declared"});
   // A runner of one device runs its variants only.
   CHECK(selected(w, {"ACCELERATOR"}, "cpu") == std::vector<std::string>{"test_ops::TestOpsCPU ACCELERATOR declared"});
-  CHECK(runner_environment("cuda") == std::vector<std::string>{"PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda"});
+  CHECK(runner_environment("cuda", Vocabulary::embedded()) ==
+        std::vector<std::string>{"PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda"});
+}
+
+// The PyTorch 2.6.0 runtime, with a PrivateUse1 backend named npu, collects
+// test_view_ops.py::TestViewOpsPRIVATEUSE1::test_T_view_npu (the class named
+// by PrivateUse1TestBase.device_type while instantiate runs, "privateuse1";
+// the tests by the backend), and maps only_for/except_for's backend name to
+// "privateuse1" (common_device_type.py, filter_desired_device_types).
+TEST_CASE("PrivateUse1 variants are named as the 2.6.0 runtime names them", "[select][privateuse1]") {
+  World w = world_of({{"test/test_ops.py", R"py(
+class TestOps(TestCase):
+    hw_classification = HardwareClassification.ACCELERATOR
+    def test_a(self, device): pass
+class TestNotNpu(TestCase):
+    hw_classification = HardwareClassification.ACCELERATOR
+    def test_b(self, device): pass
+class TestNotPrivate(TestCase):
+    hw_classification = HardwareClassification.ACCELERATOR
+    def test_c(self, device): pass
+class TestOnlyNpu(TestCase):
+    hw_classification = HardwareClassification.ACCELERATOR
+    def test_d(self, device): pass
+instantiate_device_type_tests(TestOps, globals())
+instantiate_device_type_tests(TestNotNpu, globals(), except_for="npu")
+instantiate_device_type_tests(TestNotPrivate, globals(), except_for=["privateuse1"])
+instantiate_device_type_tests(TestOnlyNpu, globals(), only_for="npu")
+)py"}});
+  // The built-in rules name no backend: --device privateuse1 is the runner of
+  // a backend they do not know, so only "privateuse1" in only_for/except_for
+  // is known to name it.
+  CHECK(selected(w, {"ACCELERATOR"}, "privateuse1") ==
+        std::vector<std::string>{"test_ops::TestNotNpuPRIVATEUSE1 ACCELERATOR declared",
+                                 "test_ops::TestOpsPRIVATEUSE1 ACCELERATOR declared"});
+  // Rules that name the backend ([instantiate] privateuse1 = ["npu"]): its name maps too.
+  Vocabulary npu = Vocabulary::embedded();
+  npu.privateuse1_devices = {"npu"};
+  Resolution resolution = resolve(w.files, npu);
+  std::vector<Verdict> verdicts = classify(w.files, resolution, npu);
+  std::vector<std::string> names;
+  for (const SelectedClass& c :
+       select_classes(w.files, resolution, verdicts, {{"ACCELERATOR"}, TrustedClassification::Declared, "npu"}, npu))
+    names.push_back(c.name + "/" + c.device);
+  CHECK(names == std::vector<std::string>{"TestOnlyNpuPRIVATEUSE1/npu", "TestOpsPRIVATEUSE1/npu"});
+  CHECK(runner_environment("privateuse1", Vocabulary::embedded()) ==
+        std::vector<std::string>{"PYTORCH_TESTING_DEVICE_ONLY_FOR=privateuse1"});
 }
 
 TEST_CASE("which classification is trusted", "[select]") {
@@ -107,13 +154,13 @@ TEST_CASE("classes run through an aggregator are selected under the file that ru
 TEST_CASE("output formats", "[select][emit]") {
   World w = world_of({{"test/test_ops.py", kDevice}});
   SelectionRequest request{{"ACCELERATOR", "GENERIC"}, TrustedClassification::Declared, ""};
-  auto classes = select_classes(w.files, w.resolution, w.verdicts, request);
+  auto classes = select_classes(w.files, w.resolution, w.verdicts, request, Vocabulary::embedded());
   std::vector<const SelectedClass*> all;
   for (const auto& c : classes) all.push_back(&c);
   CHECK(pytest_nodeids(all) ==
         "test/test_ops.py::TestNoCpuCUDA\ntest/test_ops.py::TestOpsCPU\ntest/test_ops.py::TestOpsCUDA\n"
         "test/test_ops.py::TestOpsMPS\ntest/test_ops.py::TestPlain\n");
-  CHECK(pytest_commands(all, "cuda") ==
+  CHECK(pytest_commands(all, {"PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda"}) ==
         std::vector<std::string>{"PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda python -m pytest test/test_ops.py::TestNoCpuCUDA "
                                  "test/test_ops.py::TestOpsCPU test/test_ops.py::TestOpsCUDA test/test_ops.py::TestOpsMPS "
                                  "test/test_ops.py::TestPlain"});
@@ -130,7 +177,7 @@ TEST_CASE("output formats", "[select][emit]") {
                                                "    hw_classification = HardwareClassification.CUDA\n"
                                                "    def test_b(self): pass\n"}});
   auto generic = select_classes(prefix.files, prefix.resolution, prefix.verdicts,
-                                {{"GENERIC"}, TrustedClassification::Declared, ""});
+                                {{"GENERIC"}, TrustedClassification::Declared, ""}, Vocabulary::embedded());
   REQUIRE(generic.size() == 1);
   run_test_args({&generic[0]}, runnable_names(prefix.files, prefix.resolution), warnings);
   CHECK(warnings == std::vector<std::string>{"-k 'TestFoo' also selects 'TestFooExtra', which is not selected "
@@ -139,10 +186,11 @@ TEST_CASE("output formats", "[select][emit]") {
 
 TEST_CASE("the manifest: TestRun entries, sources, shards", "[select][emit]") {
   World w = world_of({{"test/test_ops.py", kDevice}});
-  auto classes = select_classes(w.files, w.resolution, w.verdicts, {{"GENERIC"}, TrustedClassification::DeclaredOrInferred, ""});
+  auto classes = select_classes(w.files, w.resolution, w.verdicts, {{"GENERIC"}, TrustedClassification::DeclaredOrInferred, ""},
+                                Vocabulary::embedded());
   auto timed = time_classes(classes, {{{"test_ops", "TestPlain"}, 2.5}});
   auto shards = plan_shards(timed, 2);
-  ManifestInputs in{{"GENERIC"}, "declared-or-inferred", "", {"test"}, {}, {}, "0123456789abcdef"};
+  ManifestInputs in{{"GENERIC"}, "declared-or-inferred", "", {"test"}, {}, {}, "0123456789abcdef", {}};
   auto doc = nlohmann::json::parse(manifest_json(in, timed, shards, 2));
   CHECK(doc["schema"] == "hwclass.manifest/v1");
   CHECK(doc["tool"]["rules_hash"] == "0123456789abcdef");
@@ -155,9 +203,34 @@ TEST_CASE("the manifest: TestRun entries, sources, shards", "[select][emit]") {
   CHECK(doc["shards"].size() == 2);
   CHECK(doc["commands"] == nlohmann::json::parse(
                                R"(["python -m pytest test/test_ops.py::TestPlain test/test_ops.py::TestUntagged"])"));
-  auto matrix = nlohmann::json::parse(github_matrix(shards, 2, ""));
+  auto matrix = nlohmann::json::parse(github_matrix(shards, 2, {}));
   REQUIRE(matrix["include"].size() == 2);
   CHECK(matrix["include"][0]["shard"] == 1);
   CHECK(matrix["include"][0]["est_seconds"] == 2.5);
-  CHECK(matrix["include"][0]["command"] == "python -m pytest test/test_ops.py::TestPlain");
+  // Every file's pytest runs even after one fails; the first failure's status is the shard's.
+  CHECK(matrix["include"][0]["command"] ==
+        "rc=0; python -m pytest test/test_ops.py::TestPlain || { s=$?; [ \"$rc\" != 0 ] || rc=$s; }; exit $rc");
+}
+
+// The matrix command run by a shell with set -e, as GitHub Actions runs
+// steps: a failing first file does not stop the second, and the status is
+// the first failure's.
+TEST_CASE("a matrix command runs every file and exits with the first failure", "[select][emit]") {
+  World w = world_of({{"test/test_a.py", "class TestA(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n"
+                                         "    def test_a(self): pass\n"},
+                      {"test/test_b.py", "class TestB(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n"
+                                         "    def test_b(self): pass\n"}});
+  auto classes = select_classes(w.files, w.resolution, w.verdicts, {{"GENERIC"}, TrustedClassification::Declared, ""},
+                                Vocabulary::embedded());
+  auto shards = plan_shards(time_classes(classes, {}), 1);
+  std::string command = nlohmann::json::parse(github_matrix(shards, 1, {}))["include"][0]["command"];
+  // Stand-ins for pytest: test_a fails with 3, test_b records that it ran and fails with 5.
+  std::string script = "python() { case \"$3\" in test/test_a.py*) return 3;; *) echo ran-b; return 5;; esac; }; " + command;
+  std::string out;
+  FILE* p = ::popen(("bash -e -c '" + std::regex_replace(script, std::regex("'"), "'\\''") + "'; echo status=$?").c_str(), "r");
+  REQUIRE(p);
+  char buffer[256];
+  while (fgets(buffer, sizeof buffer, p)) out += buffer;
+  ::pclose(p);
+  CHECK(out == "ran-b\nstatus=3\n");
 }

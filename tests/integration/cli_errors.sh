@@ -124,10 +124,10 @@ expect 2 "unknown member 'GPU' (members: GENERIC, ACCELERATOR, CPU, CUDA, MPS, X
 expect 2 "--shard: expected K/N with 1 <= K <= N, got '4/3'" -- "$hw" select --root "$dir" --hw-classification GENERIC --shard 4/3 "$dir/test"
 expect 2 "--device: 'tpu' is no device in the rules" -- "$hw" select --root "$dir" --hw-classification GENERIC --device tpu "$dir/test"
 # select --check: a committed manifest the tree no longer matches exits 1 and says what changed.
-"$hw" select --root "$dir" -q --hw-classification GENERIC -o "$dir/manifest.json" "$dir/test/test_ok.py"
-expect 0 "" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py"
+"$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC -o "$dir/manifest.json" "$dir/test/test_ok.py"
+expect 0 "" -- "$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py"
 printf 'class TestNew(TestCase):\n    def test_n(self): pass\n' >>"$dir/test/test_ok.py"
-"$hw" select --root "$dir" -q --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py" >"$dir/check.out"
+"$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py" >"$dir/check.out"
 rc=$?; total=$((total + 1))
 if [ "$rc" != 1 ] || ! grep -qx "+ test_ok::TestNew" "$dir/check.out"; then
   echo "FAIL: select --check exited $rc:"; cat "$dir/check.out"; failures=$((failures + 1))
@@ -154,5 +154,15 @@ rm "$dir/test/test_bad_syntax.py" "$dir/test/cpp_extensions/open_registration_ex
 for action in write check prune; do
   expect 0 "" -- "$hw" allowlist "$action" --root "$dir" --no-cache --cache-dir "$dir/c" -q --allowlist "$dir/al.json"
 done
+# Nothing selected is loud (issue 18): exit 1 and why, never an empty list (test_ok.py
+# holds TestA and, from the --check test above, TestNew: two undeclared classes)
+# that `pytest $(hwclass select ...)` would read as "run everything".
+expect 1 "nothing selected: 2 test classes in 1 files under $dir; 0 declared GENERIC; 2 undeclared ones are inferred GENERIC" \
+  -- "$hw" select --root "$dir" -q --hw-classification GENERIC --format pytest "$dir/test/test_ok.py"
+printf 'class TestG(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n    def test_g(self): pass\n' >"$dir/test/test_g.py"
+expect 0 "warning: 10 shards asked for 1 class; planning 1" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shards 10 "$dir/test/test_g.py"
+expect 2 "--shard 10/10: only 1 shard has classes; use --shards 1" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 10/10 "$dir/test/test_g.py"
+expect 0 "" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 1/10 "$dir/test/test_g.py"
+rm "$dir/test/test_g.py"
 echo "$((total - failures)) passed, $failures failed"
 [ "$failures" = 0 ]
