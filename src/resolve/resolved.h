@@ -3,6 +3,7 @@
 // read by classify, lint and emit.
 #pragma once
 
+#include <compare>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@ struct ClassRef {
   int cls = -1;
   bool valid() const { return file >= 0; }
   bool operator==(const ClassRef&) const = default;
+  auto operator<=>(const ClassRef&) const = default;
 };
 
 struct TestRef {

@@ -30,10 +30,13 @@ class Resolver {
       out.classes[f].resize(files_[f].classes.size());
       for (size_t c = 0; c < files_[f].classes.size(); ++c) link_bases(static_cast<int>(f), static_cast<int>(c), out);
     }
-    std::vector<std::string> invoking = invoking_files();
+    std::map<ClassRef, std::string> runs_in = invoking_files();
     for (size_t f = 0; f < files_.size(); ++f)
-      for (size_t c = 0; c < files_[f].classes.size(); ++c)
-        complete(ClassRef{static_cast<int>(f), static_cast<int>(c)}, out, invoking[f]);
+      for (size_t c = 0; c < files_[f].classes.size(); ++c) {
+        ClassRef ref{static_cast<int>(f), static_cast<int>(c)};
+        auto it = runs_in.find(ref);
+        complete(ref, out, it != runs_in.end() ? it->second : files_[f].relative_path);
+      }
     for (size_t f = 0; f < files_.size(); ++f)
       for (size_t c = 0; c < files_[f].classes.size(); ++c) {
         const ResolvedClass& r = out.classes[f][c];
@@ -120,22 +123,59 @@ class Resolver {
     r.invoking_file = invoking;
   }
 
-  std::vector<std::string> invoking_files() const {
-    std::vector<std::string> out(files_.size());
-    for (size_t f = 0; f < files_.size(); ++f) {
-      out[f] = files_[f].relative_path;
-      for (const auto& [prefix, parent] : vocab_.aggregators)
-        if (out[f].rfind(prefix, 0) == 0) out[f] = parent;
+  // The classes a module's namespace binds, by name: its own, and what its
+  // from-imports bring (a named class, or every public name of a star
+  // import), followed through the modules they come from. These are what
+  // pytest collects when it runs that module.
+  void bound_classes(int file, int depth, std::map<std::string, ClassRef>& out) const {
+    if (file < 0 || depth > kMaxReexportDepth) return;
+    for (const Import& imp : files_[file].imports) {
+      if (imp.name == "*") {
+        std::map<std::string, ClassRef> star;
+        bound_classes(index_.find(imp.module, file), depth + 1, star);
+        for (const auto& [name, ref] : star)
+          if (name[0] != '_') out[name] = ref;
+      } else if (!imp.name.empty()) {
+        if (ClassRef r = class_in(index_.find(imp.module, file), imp.name, depth + 1); r.valid()) out[imp.bound_name()] = r;
+      }
     }
-    // A top-level test/test_*.py that imports from a file below test/ runs it.
+    for (const auto& [name, c] : class_by_name_[file]) out[name] = ClassRef{file, c};
+  }
+
+  // Which file runs each class defined below test/'s top level, where that
+  // is not the class's own file: a runner (an aggregator of the rules'
+  // [aggregators], or any top-level test/test_*.py) runs the classes its
+  // namespace binds, and only those (pytest collects test_fx.py's
+  // `from fx.test_gradual_type import AnnotationsTest`, not the rest of that
+  // file, which runs by itself). An aggregator comes first for its own
+  // directory; otherwise the first runner by path.
+  std::map<ClassRef, std::string> invoking_files() const {
+    std::vector<int> runners;
     for (size_t f = 0; f < files_.size(); ++f) {
       const std::string& path = files_[f].relative_path;
-      if (path.rfind("test/test_", 0) != 0 || path.find('/', 5) != std::string::npos) continue;
-      for (const Import& imp : files_[f].imports) {
-        int g = index_.find(imp.module, static_cast<int>(f));
-        if (g >= 0 && files_[g].relative_path.find('/', 5) != std::string::npos &&
-            out[g] == files_[g].relative_path)
-          out[g] = path;
+      if (path.rfind("test/test_", 0) == 0 && path.find('/', 5) == std::string::npos) runners.push_back(static_cast<int>(f));
+    }
+    std::sort(runners.begin(), runners.end(), [&](int a, int b) {
+      return files_[a].relative_path < files_[b].relative_path;
+    });
+    auto aggregates = [&](int runner, int file) {
+      for (const auto& [prefix, parent] : vocab_.aggregators)
+        if (parent == files_[runner].relative_path && files_[file].relative_path.rfind(prefix, 0) == 0) return true;
+      return false;
+    };
+    std::map<ClassRef, std::string> out;
+    std::map<ClassRef, bool> by_aggregator;
+    for (int runner : runners) {
+      std::map<std::string, ClassRef> bound;
+      bound_classes(runner, 0, bound);
+      for (const auto& [name, ref] : bound) {
+        if (ref.file == runner || files_[ref.file].relative_path.find('/', 5) == std::string::npos) continue;
+        const bool own_directory = aggregates(runner, ref.file);
+        auto it = out.find(ref);
+        if (it == out.end() || (own_directory && !by_aggregator[ref])) {
+          out[ref] = files_[runner].relative_path;
+          by_aggregator[ref] = own_directory;
+        }
       }
     }
     return out;

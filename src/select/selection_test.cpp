@@ -140,15 +140,29 @@ TEST_CASE("the classification is read through the MRO, as the runtime does", "[s
 }
 
 TEST_CASE("classes run through an aggregator are selected under the file that runs them", "[select]") {
-  World w = world_of({{"test/jit/test_fuser.py", "class TestFuser(TestCase):\n"
-                                                 "    hw_classification = HardwareClassification.GENERIC\n"
-                                                 "    def test_a(self): pass\n"},
-                      {"test/common_helpers.py", "class TestHelper(TestCase):\n"
-                                                 "    hw_classification = HardwareClassification.GENERIC\n"
-                                                 "    def test_h(self): pass\n"}});
-  // test/jit/ runs through test/test_jit.py (rules/devices.toml [aggregators]);
-  // a helper module that is no test file runs nothing.
-  CHECK(selected(w, {"GENERIC"}) == std::vector<std::string>{"test_jit::TestFuser GENERIC declared"});
+  const char* generic = "    hw_classification = HardwareClassification.GENERIC\n";
+  World w = world_of({
+      {"test/test_fx.py", "from fx.test_gradual_type import AnnotationsTest  # noqa: F401\n"
+                          "from fx.test_passes import *  # noqa: F403\n"},
+      {"test/fx/test_gradual_type.py", std::string("class AnnotationsTest(TestCase):\n") + generic +
+                                           "    def test_a(self): pass\n"
+                                           "class TypeCheckerTest(TestCase):\n" + generic + "    def test_t(self): pass\n"},
+      {"test/fx/test_passes.py", std::string("from fx.test_shared import SharedTest\n"
+                                             "class TestPasses(TestCase):\n") + generic + "    def test_p(self): pass\n"
+                                 "class _TestPrivate(TestCase):\n" + generic + "    def test_q(self): pass\n"},
+      {"test/fx/test_shared.py", std::string("class SharedTest(TestCase):\n") + generic + "    def test_s(self): pass\n"},
+      {"test/common_helpers.py", std::string("class TestHelper(TestCase):\n") + generic + "    def test_h(self): pass\n"}});
+  // pytest collects test_fx.py's namespace: what it imports by name, and a
+  // star import's public names, including what that module imported itself.
+  // The rest of test/fx/ runs from its own file; a helper module that is no
+  // test file runs nothing.
+  CHECK(selected(w, {"GENERIC"}) == std::vector<std::string>{
+                                        "fx/test_gradual_type::TypeCheckerTest GENERIC declared",
+                                        "fx/test_passes::_TestPrivate GENERIC declared",
+                                        "test_fx::AnnotationsTest GENERIC declared",
+                                        "test_fx::SharedTest GENERIC declared",
+                                        "test_fx::TestPasses GENERIC declared",
+                                    });
 }
 
 TEST_CASE("output formats", "[select][emit]") {

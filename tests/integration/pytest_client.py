@@ -51,10 +51,14 @@ def main() -> int:
     failures, collected_total, selected_total = [], 0, 0
     collected_by_file = {}
     for name in FILES:
-        out = subprocess.run([hwclass, "select", "--isolated", "-q", "--root", str(tree), "--hw-classification",
+        sel = subprocess.run([hwclass, "select", "--isolated", "-q", "--root", str(tree), "--hw-classification",
                               "GENERIC", "--use", "inferred", "--format", "pytest", str(tree / "test" / f"{name}.py")],
-                             capture_output=True, text=True, check=True).stdout
-        ids = out.split()
+                             capture_output=True, text=True)
+        # Nothing selected is exit 1 with the reason, never an empty success.
+        if sel.returncode not in (0, 1) or (sel.returncode == 1) != (not sel.stdout.strip()) or \
+                (sel.returncode == 1 and "nothing selected" not in sel.stderr):
+            failures.append(f"{name}: select exited {sel.returncode}: {sel.stderr[-300:]}")
+        ids = sel.stdout.split()
         selected_total += len(ids)
         if not ids:
             print(f"{name}: no GENERIC class")
