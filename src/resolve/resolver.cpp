@@ -136,10 +136,27 @@ class Resolver {
         for (const auto& [name, ref] : star)
           if (name[0] != '_') out[name] = ref;
       } else if (!imp.name.empty()) {
-        if (ClassRef r = class_in(index_.find(imp.module, file), imp.name, depth + 1); r.valid()) out[imp.bound_name()] = r;
+        const int module = index_.find(imp.module, file);
+        ClassRef r = class_in(module, imp.name, depth + 1);
+        if (!r.valid() && module >= 0) {  // a name the module binds otherwise: a device variant
+          std::map<std::string, ClassRef> names;
+          bound_classes(module, depth + 1, names);
+          if (auto it = names.find(imp.name); it != names.end()) r = it->second;
+        }
+        if (r.valid()) out[imp.bound_name()] = r;
       }
     }
-    for (const auto& [name, c] : class_by_name_[file]) out[name] = ClassRef{file, c};
+    for (const auto& [name, c] : class_by_name_[file]) {
+      out[name] = ClassRef{file, c};
+      // instantiate_device_type_tests puts its variants into the module's
+      // globals, so `from jit.test_dtype_analysis import TestDtypeCustomRulesCPU`
+      // binds the template's variant: the runner runs that template.
+      int inst = upstream_instantiation(files_[file], name);
+      if (inst < 0) continue;
+      bool exact = true;
+      for (const DeviceVariant& v : device_variants(name, files_[file].instantiations[inst], vocab_, exact))
+        out.emplace(v.name, ClassRef{file, c});
+    }
   }
 
   // Which file runs each class defined below test/'s top level, where that

@@ -51,6 +51,7 @@ class Runtime:
                 inside = CHROOT / "work" / root.name / "test"
                 for junit in inside.glob("*.xml"):
                     shutil.copy(junit, root / "test" / junit.name)
+                shutil.rmtree(CHROOT / "work" / root.name, ignore_errors=True)  # a tree copy is ~100 MB
             else:
                 out_host = pathlib.Path(tmp) / "hwcollect.jsonl"
                 env["HWCOLLECT_OUT"] = str(out_host)
