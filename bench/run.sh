@@ -45,7 +45,7 @@ for ((i = 0; i < runs; i++)); do
       report) r=$(measure "$build/hwclass" report -q --no-cache -j "$jobs" --isolated --format html --root "$repo" "$repo/test") ;;
       history) r=$(measure "$build/hwclass" report -q --no-cache -j "$jobs" --isolated --format html --history main --root "$repo" \
                     "$repo/test") ;;
-      select) r=$(measure "$build/hwclass" select -q --no-cache -j "$jobs" --isolated --hw-classification ACCELERATOR,GENERIC \
+      select) r=$(measure "$build/hwclass" select -q --no-cache --use declared-or-inferred -j "$jobs" --isolated --hw-classification ACCELERATOR,GENERIC \
                     --shards 8 --root "$corpus" "$corpus/test") ;;
     esac
     secs[$name]+="${r% *}"$'\n'

@@ -15,6 +15,7 @@
 #include "resolve/resolver.h"
 #include "util/output_sink.h"
 #include "util/shell_quote.h"
+#include "util/subprocess.h"
 
 namespace hwclass {
 namespace {
@@ -53,16 +54,28 @@ std::string make_pass_command(const Regeneration& r, const std::string& path) {
   return "hwclass explain " + shell_quote(path) + " (no fix clears every error; each needs a decision)";
 }
 
-// --shrink-only: files regeneration would add are refused, each with what
-// makes it pass. Returns how many there were.
-size_t refuse_additions(const Regeneration& r, const std::set<std::string>& current, std::set<std::string>& wanted) {
+// The allowlist as committed at HEAD, which --shrink-only measures growth
+// against (so adding an entry by hand, or by a plain `allowlist write`, is
+// growth too); the file on disk where there is no git history for it.
+std::set<std::string> committed_allowlist(const std::filesystem::path& root, const std::string& path,
+                                          const std::set<std::string>& on_disk) {
+  std::error_code ec;
+  std::string relative = relative_to_root(std::filesystem::weakly_canonical(path, ec), root);
+  std::string text;
+  if (ec || run_capture({"git", "-C", root.string(), "show", "HEAD:" + relative}, text) != 0) return on_disk;
+  return parse_allowlist(relative + " at HEAD", text);
+}
+
+// --shrink-only: files regeneration would add to the committed allowlist
+// are refused, each with what makes it pass. Returns how many there were.
+size_t refuse_additions(const Regeneration& r, const std::set<std::string>& committed, std::set<std::string>& wanted) {
   size_t refused = 0;
   for (auto it = wanted.begin(); it != wanted.end();) {
-    if (current.count(*it)) {
+    if (committed.count(*it)) {
       ++it;
       continue;
     }
-    std::cerr << *it << ": error: fails the test linter and the allowlist only shrinks; run "
+    std::cerr << *it << ": error: fails the test linter, and the allowlist only shrinks; run "
               << make_pass_command(r, *it) << "\n";
     ++refused;
     it = wanted.erase(it);
@@ -132,7 +145,7 @@ int run_allowlist_action(AllowlistState& s) {
     for (const auto& entry : current)
       if (r.exists.count(entry) && r.failing.count(entry)) wanted.insert(entry);
   }
-  const size_t refused = s.shrink_only ? refuse_additions(r, current, wanted) : 0;
+  const size_t refused = s.shrink_only ? refuse_additions(r, committed_allowlist(root, path, current), wanted) : 0;
   if (s.action != "check") {
     // Fail before reporting changes that could not be written.
     std::error_code ec;

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -79,7 +80,14 @@ CommandRunner register_report(CLI::App& app) {
   cmd->add_option("--history", s->history,
                   "Also count at each commit of this git range (main~200..main), read from git objects");
   cmd->add_option("--every", s->every, "With --history: every Nth commit, ending at the last (default 1)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Validator(
+          [](const std::string& value) {
+            return value.find_first_not_of("0123456789") == std::string::npos && value.size() < 10 &&
+                           std::stoi(value) >= 1
+                       ? std::string()
+                       : "'" + value + "' is no count of commits; give a whole number, 1 or more";
+          },
+          "N"));
   cmd->add_option("--top", s->top, "Files in each \"next up\" list (default 10)")->check(CLI::PositiveNumber);
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
@@ -88,6 +96,10 @@ CommandRunner register_report(CLI::App& app) {
     std::set<std::string> allowlist = load_allowlist(s->allowlist, find_repo_root(s->common.root));
     ScanResult result = scan_inputs(s->common);
     bool inputs_ok = report_problems(result, s->common);
+    // A path that is not there would make an all-zero report look real.
+    if (std::any_of(result.discovery.problems.begin(), result.discovery.problems.end(),
+                    [](const auto& p) { return p.fatal; }))
+      return 2;
     Report report = current_report(*s, result, allowlist);
     if (!s->history.empty()) {
       HistoryOptions options;
@@ -105,6 +117,9 @@ CommandRunner register_report(CLI::App& app) {
       History history = compute_history(result.root.string(), options, result.vocabulary);
       report.history = std::move(history.points);
       report.history_blobs_parsed = history.blobs_parsed;
+      if (report.history.empty())
+        std::cerr << "hwclass: note: --history " << s->history
+                  << " holds no commits, so the report has no history (a range A..B is the commits after A up to B)\n";
       if (s->common.verbose)
         std::cerr << "history: " << report.history.size() << " commits, " << report.history_blobs_parsed
                   << " blobs parsed\n";

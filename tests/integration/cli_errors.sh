@@ -37,7 +37,7 @@ expect 2 "hwclass: error:" -- "$hw" frobnicate
 expect 2 "--allowlist $dir/none.json: No such file" -- "$hw" report --root "$dir" --allowlist "$dir/none.json" "$dir/test"
 expect 2 "--history: '$dir/test/test_ok.py' is not a directory" -- "$hw" report --root "$dir" --history HEAD "$dir/test/test_ok.py"
 expect 2 "--staged and --changed-since exclude each other" -- "$hw" lint --root "$dir" --staged --changed-since HEAD "$dir/test"
-expect 2 "--every: Value 0 not in range" -- "$hw" report --root "$dir" --history HEAD --every 0 "$dir/test"
+expect 2 "--every: '0' is no count of commits; give a whole number, 1 or more" -- "$hw" report --root "$dir" --history HEAD --every 0 "$dir/test"
 if [ "$(id -u)" != 0 ]; then
   chmod 000 "$dir/test/test_ok.py"
   expect 2 "cannot read: Permission denied" -- "$hw" scan --root "$dir" "$dir/test/test_ok.py"
@@ -164,5 +164,16 @@ expect 0 "warning: 10 shards asked for 1 class; planning 1" -- "$hw" select --ro
 expect 2 "--shard 10/10: only 1 shard has classes; use --shards 1" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 10/10 "$dir/test/test_g.py"
 expect 0 "" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 1/10 "$dir/test/test_g.py"
 rm "$dir/test/test_g.py"
+# report: a missing path is exit 2 and no report at all (issue 22).
+"$hw" report --root "$dir" "$dir/test/nosuchdir" >"$dir/out" 2>"$dir/err"
+rc=$?; total=$((total + 1))
+if [ "$rc" != 2 ] || [ -s "$dir/out" ] || ! grep -q "nosuchdir: error: No such file or directory" "$dir/err"; then
+  echo "FAIL: report on a missing path exited $rc with:"; cat "$dir/out" "$dir/err"; failures=$((failures + 1))
+fi
+mkdir -p "$dir/hist/test" && cp "$dir/test/test_ok.py" "$dir/hist/test/" &&
+  git -C "$dir/hist" init -q && git -C "$dir/hist" add -A &&
+  git -C "$dir/hist" -c user.name=t -c user.email=t@example.com commit -qm one
+expect 0 "note: --history HEAD..HEAD holds no commits, so the report has no history" \
+  -- "$hw" report --root "$dir/hist" --history HEAD..HEAD "$dir/hist/test"
 echo "$((total - failures)) passed, $failures failed"
 [ "$failures" = 0 ]

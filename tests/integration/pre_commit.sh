@@ -40,5 +40,29 @@ mkdir -p tools/linter/adapters && printf '[\n  "test/test_bad.py"\n]\n' >tools/l
 git add -A
 run 0 hwclass-allowlist
 run 0 hwclass-lint
-echo "$passed passed, $((5 - passed)) failed"
+# The README's own .pre-commit-config.yaml, as written, run by `pre-commit
+# run`: the allowlist only shrinks. A new undeclared file is refused with the
+# command that makes it pass, and a plain `allowlist write` that adds it is
+# refused too (the allowlist grew since HEAD).
+mkdir -p "$dir/readme" && cd "$dir/readme" && git init -q . && git config user.email t@example.com && git config user.name t
+awk '/^```yaml$/ { if (seen++ == 0) { keep = 0 } } /^repos:$/ { keep = 1 } keep && /^```$/ { exit } keep { print }' \
+  "$repo/README.md" >.pre-commit-config.yaml
+grep -q "hwclass allowlist check --shrink-only" .pre-commit-config.yaml || { echo "FAIL: no config in the README"; status=1; }
+mkdir -p test tools/linter/adapters && cp "$dir/work/test/test_ok.py" test/ && printf '[]\n' >tools/linter/adapters/test_linter_allowlist.json
+git add -A && git commit -qm init
+readme() {  # readme EXPECTED_EXIT HOOK
+  "$pre_commit" run "$2" --all-files >"$dir/out" 2>&1
+  rc=$?
+  if [ "$rc" = "$1" ]; then passed=$((passed + 1)); else echo "FAIL: README $2 exit $rc, want $1"; cat "$dir/out"; status=1; fi
+}
+readme 0 hwclass-allowlist
+printf 'class TestNew(TestCase):\n    def test_n(self):\n        pass\n' >test/test_new.py
+git add -A
+readme 1 hwclass-allowlist
+grep -q "test/test_new.py: error: fails the test linter, and the allowlist only shrinks; run hwclass " "$dir/out" ||
+  { echo "FAIL: the refusal names no command"; cat "$dir/out"; status=1; }
+hwclass allowlist write >/dev/null 2>&1
+git add -A
+readme 1 hwclass-allowlist
+echo "$passed passed, $((8 - passed)) failed"
 exit $status
