@@ -14,7 +14,7 @@ run() {  # run NAME CACHE_ARGS... -- COMMAND ARGS...
   echo $? >>"$work/$name"
 }
 for cmd in "scan" "lint" "lint --upstream --format lintrunner" "classify --format json" \
-           "select --hw-classification GENERIC,ACCELERATOR --shards 4" "fix --unsafe-fixes" "report --format json" \
+           "select --use declared-or-inferred --hw-classification GENERIC,ACCELERATOR --shards 4" "fix --unsafe-fixes" "report --format json" \
            "explain"; do
   set -- $cmd
   sub=$1; shift
