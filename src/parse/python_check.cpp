@@ -1,15 +1,8 @@
 #include "parse/python_check.h"
 
-#include <array>
-#include <cerrno>
 #include <cstdlib>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "util/subprocess.h"
-
-extern char** environ;
 
 namespace hwclass {
 namespace {
@@ -53,35 +46,13 @@ constexpr const char* kCompileAll =
 std::optional<std::vector<std::optional<PythonVerdict>>> python_compile_all(const std::vector<std::string>& sources) {
   std::vector<std::optional<PythonVerdict>> verdicts;
   if (sources.empty()) return verdicts;
-  int to = -1, from = -1;
-  pid_t pid = 0;
+  std::string input, output;
+  for (const std::string& source : sources) input += std::to_string(source.size()) + "\n" + source;
   try {
-    pid = spawn_process({"python3", "-c", kCompileAll}, &to, &from);
+    if (run_with_input({"python3", "-c", kCompileAll}, &input, output) != 0) return std::nullopt;
   } catch (const std::exception&) {
-    return std::nullopt;
+    return std::nullopt;  // no python3
   }
-  // python3 reads everything before it writes, so writing all first cannot
-  // deadlock on the pipes.
-  bool written = true;
-  for (const std::string& source : sources) {
-    std::string record = std::to_string(source.size()) + "\n" + source;
-    for (size_t at = 0; written && at < record.size();) {
-      ssize_t n = ::write(to, record.data() + at, record.size() - at);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) written = false;
-      else at += static_cast<size_t>(n);
-    }
-  }
-  ::close(to);
-  std::string output;
-  char buffer[4096];
-  for (ssize_t n; (n = ::read(from, buffer, sizeof buffer)) != 0;) {
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    output.append(buffer, static_cast<size_t>(n));
-  }
-  ::close(from);
-  if (wait_process(pid) != 0 || !written) return std::nullopt;
   for (size_t at = 0; at < output.size();) {
     size_t nl = output.find('\n', at);
     std::string line = output.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
@@ -99,37 +70,16 @@ std::optional<std::vector<std::optional<PythonVerdict>>> python_compile_all(cons
 }
 
 std::optional<PythonVerdict> python_parse(const std::string& path) {
-  int pipe_fds[2];
-  if (::pipe(pipe_fds) != 0) return std::nullopt;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
-  std::string program = kProgram;
-  std::array<char*, 5> argv{const_cast<char*>("python3"), const_cast<char*>("-c"), program.data(),
-                            const_cast<char*>(path.c_str()), nullptr};
-  pid_t pid = 0;
-  int spawned = posix_spawnp(&pid, "python3", &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(pipe_fds[1]);
-  if (spawned != 0) {
-    ::close(pipe_fds[0]);
-    return std::nullopt;
-  }
   std::string output;
-  char buffer[4096];
-  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) != 0;) {
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    output.append(buffer, static_cast<size_t>(n));
-  }
-  ::close(pipe_fds[0]);
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  try {
+    status = run_capture({"python3", "-c", kProgram, path}, output);
+  } catch (const std::exception&) {
+    return std::nullopt;  // no python3
   }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) return std::nullopt;
+  if (status > 1) return std::nullopt;
   while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
-  PythonVerdict verdict{WEXITSTATUS(status) == 0, output};
+  PythonVerdict verdict{status == 0, output};
   if (!verdict.valid) {  // "LINE\nMESSAGE"
     size_t newline = output.find('\n');
     verdict.line = static_cast<uint32_t>(std::strtoul(output.c_str(), nullptr, 10));

@@ -55,8 +55,23 @@ int wait_process(pid_t pid) {
 }
 
 int run_capture(const std::vector<std::string>& argv, std::string& out) {
-  int from = -1;
-  pid_t pid = spawn_process(argv, nullptr, &from);
+  return run_with_input(argv, nullptr, out);
+}
+
+int run_with_input(const std::vector<std::string>& argv, const std::string* input, std::string& out) {
+  int to = -1, from = -1;
+  pid_t pid = spawn_process(argv, input ? &to : nullptr, &from);
+  if (input) {
+    // The helper must read all of its input before it writes much, or the
+    // two pipes deadlock (python3 -c reading sys.stdin.buffer.read() does).
+    for (size_t at = 0; at < input->size();) {
+      ssize_t n = ::write(to, input->data() + at, input->size() - at);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      at += static_cast<size_t>(n);
+    }
+    ::close(to);
+  }
   char buffer[65536];
   for (ssize_t n; (n = ::read(from, buffer, sizeof buffer)) != 0;) {
     if (n < 0 && errno == EINTR) continue;

@@ -18,5 +18,7 @@ int wait_process(pid_t pid);
 
 // Runs argv to completion; its stdout in `out`, its exit status returned.
 int run_capture(const std::vector<std::string>& argv, std::string& out);
+// The same with `input` (when given) on its stdin, written whole first.
+int run_with_input(const std::vector<std::string>& argv, const std::string* input, std::string& out);
 
 }  // namespace hwclass

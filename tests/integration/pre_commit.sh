@@ -25,11 +25,13 @@ class TestOk(TestCase):
 PY
 git add -A && git commit -qm init
 status=0 passed=0
-run() {  # run EXPECTED_EXIT HOOK
-  "$pre_commit" try-repo "$repo" "$2" --all-files >"$dir/out" 2>&1
+expect() {  # expect EXPECTED_EXIT PRE_COMMIT_ARGS... (the hook's id is the last)
+  want=$1; shift
+  "$pre_commit" "$@" --all-files >"$dir/out" 2>&1
   rc=$?
-  if [ "$rc" = "$1" ]; then passed=$((passed + 1)); else echo "FAIL: $2 exit $rc, want $1"; cat "$dir/out"; status=1; fi
+  if [ "$rc" = "$want" ]; then passed=$((passed + 1)); else echo "FAIL: pre-commit $* exit $rc, want $want"; cat "$dir/out"; status=1; fi
 }
+run() { expect "$1" try-repo "$repo" "$2"; }  # the shipped .pre-commit-hooks.yaml
 run 0 hwclass-lint
 printf 'class TestBad(TestCase):\n    def test_b(self):\n        pass\n' >test/test_bad.py
 git add -A
@@ -50,11 +52,7 @@ awk '/^```yaml$/ { if (seen++ == 0) { keep = 0 } } /^repos:$/ { keep = 1 } keep 
 grep -q "hwclass allowlist check --shrink-only" .pre-commit-config.yaml || { echo "FAIL: no config in the README"; status=1; }
 mkdir -p test tools/linter/adapters && cp "$dir/work/test/test_ok.py" test/ && printf '[]\n' >tools/linter/adapters/test_linter_allowlist.json
 git add -A && git commit -qm init
-readme() {  # readme EXPECTED_EXIT HOOK
-  "$pre_commit" run "$2" --all-files >"$dir/out" 2>&1
-  rc=$?
-  if [ "$rc" = "$1" ]; then passed=$((passed + 1)); else echo "FAIL: README $2 exit $rc, want $1"; cat "$dir/out"; status=1; fi
-}
+readme() { expect "$1" run "$2"; }  # the README's .pre-commit-config.yaml
 readme 0 hwclass-allowlist
 printf 'class TestNew(TestCase):\n    def test_n(self):\n        pass\n' >test/test_new.py
 git add -A
