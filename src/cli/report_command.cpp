@@ -44,7 +44,8 @@ Report current_report(const ReportState& s, const ScanResult& result, const std:
   for (size_t i = 0; i < result.files.size(); ++i) {
     FileSummary summary = summarize_file(result.files[i], result.vocabulary);
     FileStatus status = file_status(summary, allowlist);
-    report.files.push_back({summary.path, status, file_counts(summary, status, by_file[i]), summary.parses});
+    report.files.push_back({summary.path, status, file_counts(summary, status, by_file[i]), summary.parses,
+                            status == FileStatus::Failing ? summary.first_error : std::string()});
   }
   aggregate(report, s.top);
   return report;

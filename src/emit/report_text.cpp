@@ -128,6 +128,25 @@ void file_list(Page& page, const Report& r, const std::string& title, const std:
   page.out += table({"file", "blocking", "unclassified", "sites"}, list, page.md);
 }
 
+// Failing files (not on the allowlist), each with its first error: the
+// regressions a maintainer acts on.
+void failing(Page& page, const Report& r) {
+  std::vector<Row> rows;
+  for (const FileRow& f : r.files)
+    if (f.status == FileStatus::Failing)
+      rows.push_back({page.md ? "`" + f.path + "`" : f.path,
+                      f.parses ? f.first_error : std::string("does not parse")});
+  if (rows.empty()) return;
+  page.heading("Failing (not on the allowlist): " + thousands(rows.size()) + (rows.size() == 1 ? " file" : " files"));
+  if (page.md) {
+    page.out += table({"file", "first error"}, rows, true);
+    return;
+  }
+  size_t width = 0;  // the path column; the error, free text, reads best left-aligned
+  for (const Row& row : rows) width = std::max(width, row[0].size());
+  for (const Row& row : rows) page.out += row[0] + std::string(width - row[0].size() + 2, ' ') + row[1] + "\n";
+}
+
 void history(Page& page, const Report& r) {
   if (r.history.empty()) return;
   page.heading("History (" + thousands(r.history.size()) + " commits, " + thousands(r.history_blobs_parsed) +
@@ -143,6 +162,7 @@ std::string render(const Report& r, bool md) {
   Page page{md, md ? "## hwclass report\n\n" : "hwclass report\n"};
   summary(page, r);
   directories(page, r);
+  failing(page, r);
   file_list(page, r, "Next up (fewest lint errors left once classes declare classify's recommendation)", r.next_up);
   file_list(page, r, "Most hardcoded device sites", r.most_sites);
   history(page, r);

@@ -37,6 +37,7 @@ struct FileRow {
   FileStatus status = FileStatus::NotChecked;
   Counts counts;
   bool parses = true;  // a file that does not parse has no counts to go by
+  std::string first_error;  // of a failing file: its first TEST_LINTER message
 };
 
 struct DirectoryRow {

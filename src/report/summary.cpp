@@ -36,7 +36,10 @@ FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary) 
   if (file.is_test_file) {
     LintOptions upstream;
     upstream.settings.upstream_only = true;
-    out.upstream_errors = lint_file(file, vocabulary, upstream).size();
+    std::vector<Finding> findings = lint_file(file, vocabulary, upstream);
+    out.upstream_errors = findings.size();
+    if (!findings.empty())
+      out.first_error = std::to_string(findings[0].line) + ": [" + findings[0].rule + "] " + findings[0].message;
   }
   return out;
 }

@@ -22,6 +22,7 @@ struct FileSummary {
   std::map<std::string, size_t> declared;  // member -> classes declaring it validly in their own body
   size_t unclassified = 0;    // test classes without a valid declaration of their own
   size_t upstream_errors = 0;  // TEST_LINTER's messages on the file
+  std::string first_error;     // the first of them, "LINE: [rule] message"; "" when none
   std::map<std::string, size_t> sites_by_kind;    // kSiteKinds (vocab/hardcoded_site.h) -> sites in test classes
   std::map<std::string, size_t> sites_by_device;  // "cuda" -> hardcoded sites
   size_t sites = 0;
