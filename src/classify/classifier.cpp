@@ -270,10 +270,18 @@ void infer_not_instantiated(Context& c) {
   for (const std::string& d : devices)
     if (c.kind_of(d) == DeviceKind::Accelerator) named.insert(d);
   std::string member = named.size() == 1 ? c.member_of(*named.begin()) : "";
+  // A device the rules define without a member (npu, hpu, a PrivateUse1
+  // backend) is read exactly as one with a member; ACCELERATOR stands in
+  // for the member it lacks.
+  const bool memberless = named.size() == 1 && member.empty();
   auto needs = c.requirements();
   c.add_reasons(needs, c.v.reasons);
-  if (c.device_specific(member)) {
-    c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", member,
+  if (c.device_specific(member) || memberless) {
+    if (memberless)
+      c.v.member_note = *named.begin() + " has no HardwareClassification member, so ACCELERATOR stands for it: "
+                        "declared ACCELERATOR, the class runs on every accelerator's runner, " + *named.begin() +
+                        "'s among them, and lint then asks for the device to come from instantiate_device_type_tests";
+    c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", memberless ? "ACCELERATOR" : member,
              all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low,
              all ? "every test needs " + *named.begin() +
                        ", each by its own code, with no class-level requirement (a decorator, setUp or skip) for all"

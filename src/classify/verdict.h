@@ -40,6 +40,9 @@ struct Verdict {
   // Why `hwclass fix` cannot migrate it mechanically, though target says
   // where it should go ("" when nothing stands in the way).
   std::string migration_blocked;
+  // What declaring a device without a HardwareClassification member means
+  // ("" for a device that has one).
+  std::string member_note;
   // What lint would report once the recommended member (target, else
   // inferred) were declared: errors, then hwclass's warnings. Filled by
   // lint/advice.cpp, not by the classifier.

@@ -66,6 +66,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
   // What to do.
   const std::string& recommended = v.target.empty() ? v.inferred : v.target;
   if (!v.migration_blocked.empty()) out += "  hwclass fix cannot migrate it: " + v.migration_blocked + "\n";
+  if (!v.member_note.empty()) out += "  note: " + v.member_note + "\n";
   if (!v.split.empty()) {
     out += "  the split:\n";
     for (const SplitPart& p : v.split) {

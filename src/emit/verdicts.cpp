@@ -66,6 +66,9 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     w.key("target");
     if (v.target.empty()) w.null();
     else w.value(member_name(v.target, seed));
+    w.key("member_note");
+    if (v.member_note.empty()) w.null();
+    else w.value(v.member_note);
     w.key("migration_blocked");
     if (v.migration_blocked.empty()) w.null();
     else w.value(v.migration_blocked);

@@ -16,26 +16,6 @@
 #include "lint/rule_context.h"
 
 namespace hwclass {
-namespace {
-
-bool matches_upstream_text(const std::string& text, const std::vector<std::string>& modules) {
-  // The quoted text is the callee plus "()"; test the callee's dotted parts.
-  std::string_view callee(text);
-  if (callee.size() >= 2 && callee.substr(callee.size() - 2) == "()") callee.remove_suffix(2);
-  std::vector<std::string_view> parts;
-  for (size_t start = 0;;) {
-    size_t dot = callee.find('.', start);
-    parts.push_back(callee.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
-    if (dot == std::string_view::npos) break;
-    start = dot + 1;
-  }
-  if (parts.empty() || parts.front() != "torch") return false;
-  for (const auto& part : parts)
-    if (std::find(modules.begin(), modules.end(), part) != modules.end()) return true;
-  return false;
-}
-
-}  // namespace
 
 void check_accelerator_api(const ClassContext& c) {
   if (c.member != "GENERIC") return;
@@ -43,9 +23,7 @@ void check_accelerator_api(const ClassContext& c) {
   std::vector<const DeviceSite*> calls;
   for (const DeviceSite& s : c.file.sites) {
     if (s.class_index != c.class_index || s.walk_statement == kOutsideClassBody) continue;
-    if (s.kind != SiteKind::AcceleratorApi && s.kind != SiteKind::TensorMethod) continue;
-    if (s.via_alias) continue;  // upstream matches the text as written
-    if (!matches_upstream_text(s.text, c.vocabulary.accelerator_api_modules)) continue;
+    if (!upstream_api_call(s, c.vocabulary)) continue;
     bool class_decorator = s.in_decorator && s.method.empty();
     if (v7 && class_decorator) continue;
     calls.push_back(&s);

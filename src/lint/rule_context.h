@@ -4,6 +4,9 @@
 // severity and origin are written once, in registry.cpp.
 #pragma once
 
+#include <algorithm>
+#include <string_view>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +63,24 @@ struct ClassContext : FileContext {
 struct InstantiationContext : FileContext {
   const Instantiation& inst;
 };
+
+// Whether upstream's [accelerator_api] matches the call: a torch.* callee,
+// as written (not through an alias), with a part in the rules'
+// accelerator_api_modules (cuda, xpu, ...; not a data-defined npu).
+inline bool upstream_api_call(const DeviceSite& s, const Vocabulary& vocabulary) {
+  if ((s.kind != SiteKind::AcceleratorApi && s.kind != SiteKind::TensorMethod) || s.via_alias) return false;
+  std::string_view callee(s.text);  // the callee plus "()"
+  if (callee.size() >= 2 && callee.substr(callee.size() - 2) == "()") callee.remove_suffix(2);
+  if (callee.substr(0, 6) != "torch.") return false;
+  const auto& modules = vocabulary.accelerator_api_modules;
+  for (size_t start = 0;;) {
+    size_t dot = callee.find('.', start);
+    std::string_view part = callee.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+    if (std::find(modules.begin(), modules.end(), part) != modules.end()) return true;
+    if (dot == std::string_view::npos) return false;
+    start = dot + 1;
+  }
+}
 
 // Each rule's check, one per file under src/lint/, registered in registry.cpp.
 void check_read_error(const FileContext& c);

@@ -37,9 +37,9 @@ void check_hardcoded_device(const ClassContext& c) {
     if (s.class_index != c.class_index) continue;
     // @onlyCUDA is [decorator]'s to report.
     bool report = hardcoded_kind(s, c.vocabulary) && s.kind != SiteKind::OnlyDecorator;
-    // In GENERIC classes, torch.* device calls are upstream's [accelerator_api].
-    bool upstream_reports = c.member == "GENERIC" && !s.via_alias && s.text.rfind("torch.", 0) == 0 &&
-                            (s.kind == SiteKind::AcceleratorApi || s.kind == SiteKind::TensorMethod);
+    // In GENERIC classes, upstream's [accelerator_api] reports the torch.*
+    // calls of its own modules; a data-defined device's (torch.npu.*) are ours.
+    bool upstream_reports = c.member == "GENERIC" && upstream_api_call(s, c.vocabulary);
     if (!report || upstream_reports) continue;
     std::string owner = owner_name(c.file, s);
     std::string device = s.device.naming == DeviceNaming::RunTime ? "a run-time" : s.device.label();
