@@ -160,6 +160,50 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
     }
 }
 
+// Tables that contradict each other are an error at the key's line, never
+// a silent first-wins: a name in two device tables (one of them would never
+// be seen), and a single-device table whose member is ACCELERATOR, which is
+// no device's member (a device without one leaves `member` empty).
+void check_device_tables(const toml::table& devices, const std::string& source, const Vocabulary& v) {
+  const std::vector<std::pair<std::string, std::vector<const char*>>> spaces = {
+      {"string", {"strings"}}, {"tensor method", {"tensor_methods"}}, {"API module", {"api_modules"}},
+      {"flag", {"flags"}}, {"decorator", {"only", "skip", "xfail", "dtypes", "requires"}}};
+  for (const auto& [what, keys] : spaces) {
+    std::map<std::string, std::string> owner;
+    for (const auto& [device, node] : devices) {
+      const toml::table* table = node.as_table();
+      for (const char* key : keys)
+        if (const toml::array* list = table ? (*table)[key].as_array() : nullptr)
+          for (const auto& item : *list) {
+            std::string name = item.value<std::string>().value_or("");
+            auto [it, fresh] = owner.try_emplace(name, std::string(device.str()));
+            if (!fresh && it->second != device.str())
+              throw ConfigError(where(source, item) + ": " + what + " '" + name + "' is in both [device." + it->second +
+                                "] and [device." + std::string(device.str()) + "]; a name belongs to one device");
+          }
+    }
+  }
+  for (const DeviceInfo& d : v.devices)
+    if (d.kind == DeviceKind::Accelerator && d.member == "ACCELERATOR") {
+      const toml::node* member = devices[d.key].as_table()->get("member");
+      throw ConfigError(where(source, *member) + ": [device." + d.key +
+                        "] member 'ACCELERATOR' is no single device's member; leave it empty for a device without one");
+    }
+}
+
+// Every PrivateUse1 backend the rules instantiate has a device table, or
+// nothing could recognise its code.
+void check_privateuse1(const toml::table& root, const std::string& source, const Vocabulary& v) {
+  const toml::array* list = root["instantiate"]["privateuse1"].as_array();
+  if (!list) return;
+  for (const auto& item : *list) {
+    std::string name = item.value<std::string>().value_or("");
+    if (!v.device(name))
+      throw ConfigError(where(source, item) + ": [instantiate] privateuse1 names '" + name +
+                        "', which has no [device." + name + "] table");
+  }
+}
+
 }  // namespace
 
 Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& source) {
@@ -199,10 +243,12 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
   v.device_global_name_list_ = string_list(positions, "device_global_names", source);
 
   for (const auto& [key, node] : sub_table(root, "device", source)) v.devices.push_back(read_device(key.str(), node, source, v));
+  check_device_tables(sub_table(root, "device", source), source, v);
   if (const auto* multi = root["multi_device_decorators"].as_table())
     for (const auto& [key, node] : *multi)
       v.multi_device_decorators[std::string(key.str())] = string_list(*multi, key.str(), source);
   read_structure(root, source, v);
+  check_privateuse1(root, source, v);
   v.build_index();
   return v;
 }

@@ -59,3 +59,37 @@ TEST_CASE("bad rules name the file, line and key", "[vocab]") {
     CHECK(std::string(e.what()).rfind("r.toml:", 0) == 0);
   }
 }
+
+// Tables that contradict each other name the file and the key's line
+// (issue 18): a silent first-wins would leave one device's code unseen.
+TEST_CASE("contradictory device tables are errors at the key's line", "[vocab]") {
+  const std::string head = R"(schema = 1
+[classification]
+members = ["GENERIC", "ACCELERATOR", "CUDA"]
+[upstream]
+deny_decorators = []
+accelerator_api_modules = ["cuda"]
+[positions]
+device_keywords = ["device"]
+device_arg_callees = ["device"]
+device_variable_names = []
+device_global_names = []
+)";
+  auto error = [&](const std::string& tables) {
+    try {
+      Vocabulary::from_toml(head + tables, "r.toml");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("[device.cuda]\nmember = \"CUDA\"\nstrings = [\"cuda\"]\n[device.npu]\nstrings = [\"npu\",\n  \"cuda\"]\n") ==
+        "r.toml:17: string 'cuda' is in both [device.cuda] and [device.npu]; a name belongs to one device");
+  CHECK(error("[device.npu]\nmember = \"ACCELERATOR\"\nstrings = [\"npu\"]\n") ==
+        "r.toml:13: [device.npu] member 'ACCELERATOR' is no single device's member; leave it empty for a device "
+        "without one");
+  CHECK(error("[device.npu]\nstrings = [\"npu\"]\n[instantiate]\ndefault_devices = [\"cpu\"]\nprivateuse1 = [\"npu\", \"openreg\"]\n") ==
+        "r.toml:16: [instantiate] privateuse1 names 'openreg', which has no [device.openreg] table");
+  // The same name in two keys of one table is fine: "cuda" is its string and its tensor method.
+  CHECK(error("[device.cuda]\nmember = \"CUDA\"\nstrings = [\"cuda\"]\ntensor_methods = [\"cuda\"]\n") == "no error");
+}
