@@ -130,6 +130,19 @@ std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& v
   return why;
 }
 
+// What the options ask for, checked against the rules.
+SelectionRequest selection_request(const SelectState& s, const Vocabulary& vocabulary) {
+  SelectionRequest request;
+  request.members = parse_members(s.members, vocabulary);
+  request.use = s.use == "declared"   ? TrustedClassification::Declared
+                : s.use == "inferred" ? TrustedClassification::Inferred
+                                      : TrustedClassification::DeclaredOrInferred;
+  request.device = s.device;
+  if (!s.device.empty() && !vocabulary.device(s.device) && !is_privateuse1(s.device, vocabulary))
+    throw UsageError("--device: '" + s.device + "' is no device in the rules");
+  return request;
+}
+
 int run_select(const CLI::App& cmd, SelectState& s) {
   apply_config(cmd, s.common);
   apply_format_environment(cmd, s.format, {"json", "pytest", "run-test", "github-matrix"}, s.common.verbose);
@@ -139,14 +152,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
 
   ScanResult result = scan_inputs(s.common);
   bool inputs_ok = report_problems(result, s.common);
-  SelectionRequest request;
-  request.members = parse_members(s.members, result.vocabulary);
-  request.use = s.use == "declared" ? TrustedClassification::Declared
-                : s.use == "inferred" ? TrustedClassification::Inferred
-                                      : TrustedClassification::DeclaredOrInferred;
-  request.device = s.device;
-  if (!s.device.empty() && !result.vocabulary.device(s.device) && !is_privateuse1(s.device, result.vocabulary))
-    throw UsageError("--device: '" + s.device + "' is no device in the rules");
+  const SelectionRequest request = selection_request(s, result.vocabulary);
   const std::vector<std::string> environment = runner_environment(s.device, result.vocabulary);
 
   Durations durations = read_durations(s);
