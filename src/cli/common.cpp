@@ -24,7 +24,9 @@ void add_common_options(CLI::App& command, CommonOptions& o) {
 }
 
 void add_tree_options(CLI::App& command, CommonOptions& o) {
-  command.add_option("--root", o.root, "Repository root (default: nearest ancestor of the working directory with .git)");
+  command.add_option("--root", o.root,
+                     "Repository root (default: the nearest ancestor of the working directory that is a PyTorch "
+                     "checkout or holds .git)");
   command.add_option("--rules", o.rules_dir, "Directory with devices.toml replacing the built-in device rules");
   command.add_option("--api-root", o.api_root,
                      "The torch tree (or installed torch's parent directory) whose API the unsafe fixes may write "

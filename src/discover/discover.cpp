@@ -19,8 +19,15 @@ fs::path find_repo_root(const std::string& explicit_root) {
     return root;
   }
   fs::path cwd = fs::current_path();
+  // A PyTorch checkout is known by its own files first, so a tree without
+  // .git inside another repository (an unpacked source package, a vendored
+  // copy) is its own root, not the outer repository's.
+  auto pytorch_checkout = [&](const fs::path& dir) {
+    return fs::exists(dir / "test" / "run_test.py", ec) ||
+           (fs::exists(dir / "torch/testing/_internal/common_utils.py", ec) && fs::is_directory(dir / "test", ec));
+  };
   for (fs::path dir = cwd;; dir = dir.parent_path()) {
-    if (fs::exists(dir / ".git", ec)) return fs::canonical(dir, ec);
+    if (pytorch_checkout(dir) || fs::exists(dir / ".git", ec)) return fs::canonical(dir, ec);
     if (dir == dir.parent_path()) break;
   }
   return fs::canonical(cwd, ec);

@@ -34,7 +34,9 @@ struct Discovery {
 };
 
 // The repo root: `explicit_root` if given, else the nearest ancestor of the
-// working directory holding `.git`, else the working directory.
+// working directory that is a PyTorch checkout (test/run_test.py, or
+// torch/testing/_internal/common_utils.py beside a test/) or holds `.git`,
+// else the working directory.
 std::filesystem::path find_repo_root(const std::string& explicit_root);
 
 // Files are taken as given whatever their name; directories are walked for
