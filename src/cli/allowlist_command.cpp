@@ -117,7 +117,10 @@ Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& ro
     if (parse_error) std::cerr << "warning: " << f.relative_path << " does not parse; it stays off the allowlist\n";
     else if (!findings.empty()) out.failing.insert(f.relative_path);
   }
-  if (s.shrink_only) mark_fixes(result, lint, out);
+  if (s.shrink_only) {
+    read_fix_api(result, options);
+    mark_fixes(result, lint, out);
+  }
   return out;
 }
 

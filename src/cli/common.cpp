@@ -61,9 +61,12 @@ ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(co
   return result;
 }
 
+void read_fix_api(ScanResult& result, const CommonOptions& options) {
+  find_missing_fix_targets(result.vocabulary, options.api_root.empty() ? result.root : std::filesystem::path(options.api_root));
+}
+
 ScanResult discover_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted) {
   ScanResult result{find_repo_root(options.root), load_vocabulary(options.rules_dir), {}, {}};
-  find_missing_fix_targets(result.vocabulary, options.api_root.empty() ? result.root : std::filesystem::path(options.api_root));
   result.discovery = discover(options.paths, result.root);
   std::erase_if(result.discovery.files, [&](const SourceFile& f) {
     if (f.explicit_input && !options.force_exclude) return wanted && !wanted(f);

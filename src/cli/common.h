@@ -94,6 +94,12 @@ std::set<std::string> load_allowlist(const std::string& given, const std::filesy
 
 // One line per problem and per file issue on stderr (notes only with -v).
 // Returns false when explicitly given inputs were missing.
+// The unsafe fixes' targets the API root (--api-root, else the root) lacks
+// (vocab/api_surface.h), for the commands that make fixes or mark findings
+// fixable: fix, lint with its own rules, allowlist --shrink-only. Others
+// neither read those files nor pay for them.
+void read_fix_api(ScanResult& result, const CommonOptions& options);
+
 // `already_reported` names files whose syntax errors a finding already
 // reports (lint's [parse_error]), so the same error is not said twice.
 bool report_problems(const ScanResult& result, const CommonOptions& options,

@@ -172,6 +172,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   apply_config(cmd, s.common);
   const bool lintrunner = s.format == "lintrunner";
   ScanResult result = scan_inputs(s.common, [](const SourceFile& f) { return f.is_test_file; });
+  read_fix_api(result, s.common);
   bool inputs_ok = report_problems(result, s.common);
   const size_t fixed_files = result.files.size();
   add_import_context(result, s.common);

@@ -246,6 +246,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
                               "), so not linted; `hwclass allowlist prune` drops it once it passes");
     return test && !allowlisted;
   });
+  if (!s.upstream) read_fix_api(result, s.common);  // upstream's rules mark no fixes
   // Upstream's rules read one file at a time: each file is linted as soon
   // as it is parsed and its facts dropped, so memory follows the largest
   // file, not the tree. The other rules, --inherit and --changed-since look
