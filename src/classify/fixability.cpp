@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "facts/queries.h"
+#include "util/spelling.h"
 
 #include <string>
 #include <vector>
@@ -10,11 +11,6 @@
 namespace hwclass {
 namespace {
 
-std::string join(const std::vector<std::string>& parts, const char* sep) {
-  std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : sep) + p;
-  return out;
-}
 
 // A site the device fixes may rewrite sits in a test method that has the
 // injected `device`, or gets it from add-device-param, and in code that runs
@@ -44,7 +40,7 @@ bool drop_in_rewrite(const DeviceSite& s, const Vocabulary& vocabulary, std::str
   bool plain = !s.via_alias && s.text.rfind("torch.", 0) == 0 && std::count(s.text.begin(), s.text.end(), '(') == 1;
   if (!drop_in || !plain) return false;
   if (rewritten_api(s, vocabulary).empty()) {
-    if (why) *why = "accelerator-api: only calls of " + join(vocabulary.api_rewrite_modules, ", ") +
+    if (why) *why = "accelerator-api: only calls of " + join_names(vocabulary.api_rewrite_modules) +
                     " are rewritten; " + s.text + " stays";
     return false;
   }
@@ -57,8 +53,7 @@ bool drop_in_rewrite(const DeviceSite& s, const Vocabulary& vocabulary, std::str
 
 template <class Refuse>
 const char* accelerator_api_rule(const FileFacts& file, const DeviceSite& s, const Vocabulary& vocabulary,
-                                 const std::string* spelling, Refuse refuse) {
-  (void)spelling;
+                                 Refuse refuse) {
   std::string why;
   if (!drop_in_rewrite(s, vocabulary, &why)) return why.empty() ? nullptr : refuse(why);
   // Calls that work together (a stream and its context manager) move
@@ -144,7 +139,7 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
       // method, and only its bare form says nothing more than the device.
       if (s.kind == SiteKind::TensorMethod || (spelling && spelling->empty()))
         return s.bare_call ? "cuda-to-device" : nullptr;
-      return accelerator_api_rule(file, s, vocabulary, spelling, refuse);
+      return accelerator_api_rule(file, s, vocabulary, refuse);
     }
     default:
       return nullptr;

@@ -162,9 +162,7 @@ std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& re
 }
 
 std::string broken_message(const FixCandidate& c, const BrokenFix& b) {
-  std::string rules;
-  for (const auto& r : b.rules) rules += (rules.empty() ? "" : ", ") + r;
-  return c.file->display_path + ": error: the fixes (" + rules + ") would make it invalid Python (" + b.checker +
+  return c.file->display_path + ": error: the fixes (" + join_names(b.rules) + ") would make it invalid Python (" + b.checker +
          ": line " + std::to_string(b.line) + ": " + b.message + "); left unchanged";
 }
 

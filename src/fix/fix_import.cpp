@@ -57,6 +57,12 @@ struct ImportNames {
 
 bool ident_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || (ch & 0x80); }
 
+std::string indent_of(const std::string& st, size_t at) {
+  size_t bol = at;
+  while (bol > 0 && (st[bol - 1] == ' ' || st[bol - 1] == '\t')) --bol;
+  return st.substr(bol, at - bol);
+}
+
 ImportNames read_import_names(const std::string& st) {
   struct Token {
     size_t start, end;
@@ -88,8 +94,7 @@ ImportNames read_import_names(const std::string& st) {
     if (text(i + 1) == "as" && i + 2 < tokens.size()) name.end = tokens[i + 2].end, i += 2;
     ++i;
     if (text(i) == ",") name.comma_end = tokens[i].end, ++i;
-    size_t bol = name.start;
-    while (bol > 0 && (st[bol - 1] == ' ' || st[bol - 1] == '\t')) --bol;
+    const size_t bol = name.start - indent_of(st, name.start).size();
     name.starts_line = bol > 0 && st[bol - 1] == '\n';
     out.names.push_back(name);
     if (!name.comma_end) break;
@@ -100,20 +105,16 @@ ImportNames read_import_names(const std::string& st) {
   return out;
 }
 
-std::string indent_of(const std::string& st, size_t at) {
-  size_t bol = at;
-  while (bol > 0 && (st[bol - 1] == ' ' || st[bol - 1] == '\t')) --bol;
-  return st.substr(bol, at - bol);
-}
-
 bool newline_between(const std::string& st, size_t from, size_t to) {
   return st.find('\n', from) < to;
 }
 
+}  // namespace
+
 // The one insertion that puts `name` into the list in sorted place, keeping
 // its layout: its own line where the names have theirs, else `, name`.
 // Returns false (and adds nothing) when the statement cannot take it.
-bool add_to_names_of(const FixContext& c, const Import& imp, const std::string& name, const char* rule) {
+bool add_to_import(const FixContext& c, const Import& imp, const std::string& name, const char* rule) {
   const std::string st = c.source.substr(imp.start_byte, imp.end_byte - imp.start_byte);
   ImportNames list = read_import_names(st);
   if (!list.ok) return false;
@@ -144,12 +145,6 @@ bool add_to_names_of(const FixContext& c, const Import& imp, const std::string& 
   }
   insert(last.comma_end ? last.comma_end : last.end, last.comma_end ? " " + name + "," : ", " + name);
   return true;
-}
-
-}  // namespace
-
-bool add_to_import(const FixContext& c, const Import& imp, const std::string& name, const char* rule) {
-  return add_to_names_of(c, imp, name, rule);
 }
 
 namespace {
