@@ -66,7 +66,7 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     if (privateuse1_runner) {
       // The runner's backend gets its variant whatever the rules list.
       const Instantiation& inst = file.instantiations[static_cast<size_t>(r.instantiation)];
-      std::erase_if(variants, [](const DeviceVariant& d) { return d.name.ends_with("PRIVATEUSE1"); });
+      std::erase_if(variants, [&](const DeviceVariant& d) { return is_privateuse1(d.device, vocabulary); });
       if (auto variant = privateuse1_variant(cls.name, inst, request.device)) variants.push_back(*variant);
     }
     for (const DeviceVariant& variant : variants) {
