@@ -4,7 +4,7 @@
 #   install-deps.sh --tests   that, plus what its tests need
 # Idempotent; works as root or through sudo.
 set -eu
-packages="build-essential cmake pkg-config libtree-sitter-dev libcli11-dev nlohmann-json3-dev \
+packages="build-essential cmake pkg-config libcli11-dev nlohmann-json3-dev \
 libtinyxml2-dev libtomlplusplus-dev libxxhash-dev ca-certificates"
 case "${1:-}" in
   "") ;;
@@ -17,7 +17,8 @@ case "${1:-}" in
   --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev debootstrap" ;;
   *) echo "usage: install-deps.sh [--tests]" >&2; exit 2 ;;
 esac
-# The grammar comes from the npm registry at configure time; Debian's npm
+# The tree-sitter runtime and grammar come from the npm registry at configure
+# time (grammars/CMakeLists.txt); Debian's npm
 # brings it where no npm is installed yet.
 command -v npm >/dev/null 2>&1 || packages="$packages npm"
 if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
