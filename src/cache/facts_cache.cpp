@@ -1,101 +1,172 @@
 #include "cache/facts_cache.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <fstream>
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
 
+#include "cache/pack_file.h"
 #include "facts/facts_io.h"
 #include "util/hash.h"
 #include "version.h"
 
 namespace hwclass {
-struct FactsCache::Header {
-  char magic[8];
-  uint64_t identity;
-  uint64_t size;
-  int64_t mtime_ns;  // 0: do not trust the stat (the file was written too recently, or is a blob)
-  uint64_t inode;
-  uint64_t content_hash;
-  uint64_t payload_size;
-  uint64_t payload_hash;
-};
+namespace fs = std::filesystem;
+using pack::EntryKind;
+using pack::EntryRecord;
+using pack::PackReader;
+using pack::StatRecord;
 
 namespace {
 
-constexpr char kMagic[8] = {'H', 'W', 'C', 'F', 'A', 'C', 'T', '1'};
+// More packs of one identity than this, and the run that adds one merges them all.
+constexpr size_t kMaxPacks = 8;
+// What a merge keeps: the newest stat records, and the entries they name, up
+// to these bounds; git blobs' entries (report --history) have their own.
+constexpr size_t kMaxStats = 1 << 16;
+constexpr uint64_t kMaxFileBytes = 256ull << 20;
+constexpr uint64_t kMaxBlobBytes = 128ull << 20;
+// Packs of another build or rules file are someone else's until this old.
+constexpr std::time_t kForeignPackSeconds = 24 * 3600;
 
 int64_t mtime_ns(const struct stat& st) {
   return static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
 }
 
-bool read_all(const std::filesystem::path& path, std::string& out) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
+uint64_t now_ns() {
+  struct timespec ts {};
+  ::clock_gettime(CLOCK_REALTIME, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1000000000 + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+// The bytes of the running binary, hashed: a rebuilt hwclass may extract
+// differently, and the same build in a fresh clone (CI restoring a cache)
+// extracts the same. The build embeds no paths or times.
+uint64_t binary_hash() {
+  int fd = ::open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || st.st_size > (1 << 30)) {
-    ::close(fd);
-    return false;
-  }
-  out.resize(static_cast<size_t>(st.st_size));
-  size_t done = 0;
-  while (done < out.size()) {
-    ssize_t n = ::read(fd, out.data() + done, out.size() - done);
-    if (n <= 0) break;
-    done += static_cast<size_t>(n);
+  uint64_t h = 0;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) {
+    void* map = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map != MAP_FAILED) {
+      h = hash64({static_cast<const char*>(map), static_cast<size_t>(st.st_size)});
+      ::munmap(map, static_cast<size_t>(st.st_size));
+    }
   }
   ::close(fd);
-  out.resize(done);
-  return true;
+  return h;
 }
 
 // What the facts depend on besides the file: the rules (`identity`), the
-// fact layout, and the build of hwclass itself (a rebuilt binary may
-// extract differently, so its size and mtime are part of the key).
+// fact layout, and the build of hwclass itself.
 uint64_t build_identity(const std::string& identity) {
-  std::string key = identity + '\n' + kHwclassVersion + '\n' + std::to_string(kFactsSchemaVersion);
-  struct stat exe {};
-  if (::stat("/proc/self/exe", &exe) == 0)
-    key += '\n' + std::to_string(exe.st_size) + '\n' + std::to_string(mtime_ns(exe));
-  return hash64(key);
+  static const uint64_t binary = binary_hash();
+  return hash64(identity + '\n' + kHwclassVersion + '\n' + std::to_string(kFactsSchemaVersion) + '\n' +
+                hex64(binary));
+}
+
+uint64_t file_key(uint64_t content_hash, const std::string& relative_path) {
+  return hash64("file\n" + hex64(content_hash) + '\n' + relative_path);
+}
+uint64_t blob_key(const std::string& blob, const std::string& relative_path) {
+  return hash64("blob\n" + blob + '\n' + relative_path);
+}
+
+void make_cache_dir(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::is_directory(dir, ec)) return;
+  fs::create_directories(dir, ec);
+  // Tools that archive or commit trees skip it (CACHEDIR.TAG, .gitignore).
+  std::ofstream(dir / "CACHEDIR.TAG") << "Signature: 8a477f597d28d172789f06886806bc55\n"
+                                         "# hwclass's cache of file facts (hwclass cache clean).\n";
+  std::ofstream(dir / ".gitignore") << "*\n";
+}
+
+std::vector<fs::path> pack_paths(const fs::path& dir) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == pack::kPackSuffix) out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace
 
-FactsCache::FactsCache(std::filesystem::path dir, const std::string& identity)
-    : dir_(std::move(dir)), identity_(build_identity(identity)) {}
+struct FactsCache::State {
+  fs::path dir;
+  uint64_t identity = 0;
+  std::vector<PackReader> packs;  // this identity's, newest first
+  std::vector<fs::path> foreign;  // other identities' packs
+  struct Ref {
+    size_t pack;
+    size_t entry;
+  };
+  std::unordered_map<uint64_t, Ref> entries;                     // newest pack's wins
+  std::unordered_multimap<uint64_t, const StatRecord*> stats;    // by path key
 
-std::filesystem::path FactsCache::entry_path(const SourceFile& file) const {
-  return dir_ / (hex64(hash64(file.absolute_path)) + ".facts");
-}
+  std::mutex mu;  // guards what follows: this run's new pack
+  std::optional<pack::PackWriter> writer;
+  std::unordered_set<uint64_t> written;
+  std::atomic<bool> failed = false;
+  bool committed = false;
 
-std::filesystem::path FactsCache::blob_entry_path(const std::string& blob, const SourceFile& file) const {
-  return dir_ / (hex64(hash64(blob + '\n' + file.relative_path)) + ".facts");
-}
-
-std::optional<FileFacts> FactsCache::load(const std::filesystem::path& entry, const SourceFile& file,
-                                          const struct ::stat* now, uint64_t content_hash) const {
-  std::string bytes;
-  if (!read_all(entry, bytes) || bytes.size() < sizeof(Header)) return std::nullopt;
-  Header h;
-  std::memcpy(&h, bytes.data(), sizeof h);
-  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.identity != identity_) return std::nullopt;
-  if (now) {
-    if (h.mtime_ns == 0 || h.mtime_ns != mtime_ns(*now) || h.size != static_cast<uint64_t>(now->st_size) ||
-        h.inode != static_cast<uint64_t>(now->st_ino))
-      return std::nullopt;
-  } else if (h.content_hash != content_hash) {
-    return std::nullopt;
+  const EntryRecord* entry(uint64_t key) const {
+    auto it = entries.find(key);
+    return it == entries.end() ? nullptr : &packs[it->second.pack].entries()[it->second.entry];
   }
-  std::string_view payload(bytes.data() + sizeof h, bytes.size() - sizeof h);
-  if (payload.size() != h.payload_size || hash64(payload) != h.payload_hash) return std::nullopt;
+  std::optional<FileFacts> load(uint64_t key, const SourceFile& file) const;
+  void add(uint64_t key, EntryKind kind, const FileFacts& facts, const StatRecord* stat);
+  void merge(uint64_t sequence);
+  void drop_old_foreign() const;
+};
+
+FactsCache::FactsCache(fs::path dir, const std::string& identity) : state_(std::make_unique<State>()) {
+  State& s = *state_;
+  s.dir = std::move(dir);
+  s.identity = build_identity(identity);
+  for (const fs::path& p : pack_paths(s.dir)) {
+    if (auto reader = PackReader::open(p, s.identity))
+      s.packs.push_back(std::move(*reader));
+    else if (auto summary = pack::summarize(p); summary && summary->identity != s.identity)
+      s.foreign.push_back(p);
+  }
+  std::stable_sort(s.packs.begin(), s.packs.end(),
+                   [](const PackReader& a, const PackReader& b) { return a.sequence() > b.sequence(); });
+  for (size_t p = 0; p < s.packs.size(); ++p) {
+    const auto& entries = s.packs[p].entries();
+    for (size_t e = 0; e < entries.size(); ++e) s.entries.emplace(entries[e].key, State::Ref{p, e});
+    for (const StatRecord& r : s.packs[p].stats()) s.stats.emplace(r.path_key, &r);
+  }
+}
+
+FactsCache::~FactsCache() {
+  if (state_) commit();
+}
+FactsCache::FactsCache(FactsCache&&) noexcept = default;
+
+bool FactsCache::failed() const { return state_->failed; }
+const fs::path& FactsCache::dir() const { return state_->dir; }
+
+std::optional<FileFacts> FactsCache::State::load(uint64_t key, const SourceFile& file) const {
+  auto it = entries.find(key);
+  if (it == entries.end()) return std::nullopt;
+  const PackReader& pack = packs[it->second.pack];
+  auto payload = pack.payload(pack.entries()[it->second.entry]);
+  if (!payload) return std::nullopt;
   try {
-    FileFacts facts = decode_facts(payload);
-    if (facts.relative_path != file.relative_path) return std::nullopt;  // a hash collision of two paths
+    FileFacts facts = decode_facts(*payload);
+    if (facts.relative_path != file.relative_path) return std::nullopt;  // a hash collision of two keys
     facts.path = file.display_path;
     facts.is_test_file = file.is_test_file;
     facts.is_test_file_v7 = file.is_test_file_v7;
@@ -106,103 +177,145 @@ std::optional<FileFacts> FactsCache::load(const std::filesystem::path& entry, co
 }
 
 std::optional<FileFacts> FactsCache::by_stat(const SourceFile& file) const {
+  const State& s = *state_;
   struct stat st {};
-  if (::stat(file.absolute_path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  return load(entry_path(file), file, &st, 0);
+  if (s.stats.empty() || ::stat(file.absolute_path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  auto [from, to] = s.stats.equal_range(hash64(file.absolute_path));
+  for (auto it = from; it != to; ++it) {
+    const StatRecord& r = *it->second;
+    if (r.mtime_ns != 0 && r.mtime_ns == mtime_ns(st) && r.size == static_cast<uint64_t>(st.st_size) &&
+        r.inode == static_cast<uint64_t>(st.st_ino))
+      return s.load(r.entry_key, file);
+  }
+  return std::nullopt;
 }
 
 std::optional<FileFacts> FactsCache::by_content(const SourceFile& file, uint64_t content_hash) const {
-  return load(entry_path(file), file, nullptr, content_hash);
+  return state_->load(file_key(content_hash, file.relative_path), file);
 }
 
 std::optional<FileFacts> FactsCache::by_blob(const std::string& blob, const SourceFile& file) const {
-  return load(blob_entry_path(blob, file), file, nullptr, hash64(blob));
+  return state_->load(blob_key(blob, file.relative_path), file);
 }
 
-void FactsCache::store_blob(const std::string& blob, const SourceFile& file, const FileFacts& facts) const {
-  Header h{};
-  h.content_hash = hash64(blob);  // a blob id names its bytes; no stat to trust
-  write_entry(blob_entry_path(blob, file), h, facts);
+void FactsCache::State::add(uint64_t key, EntryKind kind, const FileFacts& facts, const StatRecord* stat) {
+  bool known = entry(key) != nullptr;
+  std::string payload = known ? std::string() : encode_facts(facts);  // outside the lock: it is the costly part
+  std::lock_guard lock(mu);
+  if (!writer) {
+    make_cache_dir(dir);
+    writer.emplace(dir, identity, now_ns());
+  }
+  if (!known && written.insert(key).second && !writer->add(key, kind, payload)) failed = true;
+  if (stat) writer->add_stat(*stat);
 }
 
 void FactsCache::store(const SourceFile& file, const FileFacts& facts) const {
   // The stat is taken now, after the read: if the file changed in between,
-  // its content hash no longer matches, so the entry is only ever a miss.
+  // its content hash no longer matches, so the record is only ever a miss.
   // A file modified in the last two seconds may change again within the
-  // clock's granularity, so its stat is not trusted (git's "racy" files).
+  // clock's granularity, so its stat is not recorded (git's "racy" files).
   struct stat st {};
   if (!facts.readable || ::stat(file.absolute_path.c_str(), &st) != 0) return;
-  Header h{};
-  h.size = static_cast<uint64_t>(st.st_size);
-  bool settled = st.st_mtim.tv_sec + 2 < std::time(nullptr);
-  h.mtime_ns = settled && h.size == facts.size_bytes ? mtime_ns(st) : 0;
-  h.inode = static_cast<uint64_t>(st.st_ino);
-  h.content_hash = facts.content_hash;
-  write_entry(entry_path(file), h, facts);
+  uint64_t key = file_key(facts.content_hash, file.relative_path);
+  bool settled = st.st_mtim.tv_sec + 2 < std::time(nullptr) && static_cast<uint64_t>(st.st_size) == facts.size_bytes;
+  StatRecord stat{hash64(file.absolute_path), static_cast<uint64_t>(st.st_size), mtime_ns(st),
+                  static_cast<uint64_t>(st.st_ino), key};
+  state_->add(key, EntryKind::File, facts, settled ? &stat : nullptr);
 }
 
-void FactsCache::write_entry(const std::filesystem::path& entry, Header h, const FileFacts& facts) const {
-  if (!facts.readable) return;
-  std::string payload = encode_facts(facts);
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.identity = identity_;
-  h.payload_size = payload.size();
-  h.payload_hash = hash64(payload);
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir_, ec)) {
-    std::filesystem::create_directories(dir_, ec);
-    // Tools that archive or commit trees skip it (CACHEDIR.TAG, .gitignore).
-    std::ofstream(dir_ / "CACHEDIR.TAG") << "Signature: 8a477f597d28d172789f06886806bc55\n"
-                                            "# hwclass's cache of file facts (hwclass cache clean).\n";
-    std::ofstream(dir_ / ".gitignore") << "*\n";
-  }
-  std::string temp = (dir_ / ("tmp." + std::to_string(::getpid()) + ".XXXXXX")).string();
-  int fd = ::mkstemp(temp.data());
-  if (fd < 0) {
-    failed_ = true;
+void FactsCache::store_blob(const std::string& blob, const SourceFile& file, const FileFacts& facts) const {
+  if (facts.readable) state_->add(blob_key(blob, file.relative_path), EntryKind::Blob, facts, nullptr);
+}
+
+void FactsCache::commit() {
+  State& s = *state_;
+  std::lock_guard lock(s.mu);
+  if (s.committed || !s.writer) return;
+  s.committed = true;
+  if (!s.writer->finish()) {
+    s.failed = true;
     return;
   }
-  std::string bytes(reinterpret_cast<const char*>(&h), sizeof h);
-  bytes += payload;
-  bool ok = true;
-  for (size_t done = 0; ok && done < bytes.size();) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    ok = n > 0;
-    done += ok ? static_cast<size_t>(n) : 0;
-  }
-  ok = ::close(fd) == 0 && ok;
-  if (!ok || ::rename(temp.c_str(), entry.c_str()) != 0) {
-    ::unlink(temp.c_str());
-    failed_ = true;
+  s.writer.reset();
+  if (s.packs.size() + 1 > kMaxPacks) s.merge(now_ns());
+  s.drop_old_foreign();
+}
+
+// Writes one pack with what the packs on disk (this run's included, read
+// again) hold within the bounds, then removes the packs it merged. Two runs
+// merging at once leave two merged packs with the same entries: harmless.
+void FactsCache::State::merge(uint64_t sequence) {
+  std::vector<PackReader> all;
+  for (const fs::path& p : pack_paths(dir))
+    if (auto reader = PackReader::open(p, identity)) all.push_back(std::move(*reader));
+  std::stable_sort(all.begin(), all.end(),
+                   [](const PackReader& a, const PackReader& b) { return a.sequence() > b.sequence(); });
+  std::unordered_map<uint64_t, std::pair<const PackReader*, const EntryRecord*>> by_key;
+  for (const PackReader& p : all)
+    for (const EntryRecord& e : p.entries()) by_key.emplace(e.key, std::pair{&p, &e});
+  pack::PackWriter out(dir, identity, sequence);
+  std::unordered_set<uint64_t> kept_paths, kept_entries;
+  uint64_t file_bytes = 0, blob_bytes = 0;
+  auto keep = [&](uint64_t key, uint64_t& bytes, uint64_t limit) {
+    auto it = by_key.find(key);
+    if (it == by_key.end()) return false;
+    if (kept_entries.count(key)) return true;
+    auto [p, e] = it->second;
+    auto payload = p->payload(*e);
+    if (!payload || bytes + e->size > limit) return false;
+    bytes += e->size;
+    kept_entries.insert(key);
+    return out.add(key, e->kind, *payload);
+  };
+  for (const PackReader& p : all)
+    for (const StatRecord& r : p.stats())
+      if (kept_paths.size() < kMaxStats && !kept_paths.count(r.path_key) && keep(r.entry_key, file_bytes, kMaxFileBytes)) {
+        kept_paths.insert(r.path_key);
+        out.add_stat(r);
+      }
+  for (const PackReader& p : all)
+    for (const EntryRecord& e : p.entries())
+      if (e.kind == EntryKind::Blob) keep(e.key, blob_bytes, kMaxBlobBytes);
+  if (!out.finish()) return;
+  for (const PackReader& p : all) ::unlink(p.path().c_str());  // open maps stay valid for their readers
+}
+
+void FactsCache::State::drop_old_foreign() const {
+  std::time_t cutoff = std::time(nullptr) - kForeignPackSeconds;
+  for (const fs::path& p : foreign) {
+    struct stat st {};
+    if (::stat(p.c_str(), &st) == 0 && st.st_mtime < cutoff) ::unlink(p.c_str());
   }
 }
 
-std::filesystem::path cache_dir(const std::string& given, const std::filesystem::path& root) {
+fs::path cache_dir(const std::string& given, const fs::path& root) {
   if (!given.empty()) return given;
   const char* env = std::getenv("HWCLASS_CACHE_DIR");
-  return env && *env ? std::filesystem::path(env) : root / ".hwclass_cache";
+  return env && *env ? fs::path(env) : root / ".hwclass_cache";
 }
 
-CacheStats cache_stats(const std::filesystem::path& dir) {
+CacheStats cache_stats(const fs::path& dir) {
   CacheStats s;
   std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-    if (e.path().extension() != ".facts") continue;
-    ++s.entries;
-    s.bytes += e.file_size(ec);
+  for (const fs::path& p : pack_paths(dir)) {
+    auto summary = pack::summarize(p);
+    if (!summary) continue;
+    ++s.packs;
+    s.entries += summary->entries;
+    s.bytes += fs::file_size(p, ec);
   }
   return s;
 }
 
-void clean_cache(const std::filesystem::path& dir) {
+void clean_cache(const fs::path& dir) {
   std::error_code ec;
-  if (!std::filesystem::exists(dir / "CACHEDIR.TAG", ec)) {
-    // Not a directory hwclass made: remove only its entries.
-    for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-      if (e.path().extension() == ".facts") std::filesystem::remove(e.path(), ec);
+  if (!fs::exists(dir / "CACHEDIR.TAG", ec)) {
+    // Not a directory hwclass made: remove only its packs.
+    for (const fs::path& p : pack_paths(dir)) fs::remove(p, ec);
     return;
   }
-  std::filesystem::remove_all(dir, ec);
+  fs::remove_all(dir, ec);
 }
 
 }  // namespace hwclass

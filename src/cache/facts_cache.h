@@ -2,20 +2,21 @@
 // (`.hwclass_cache/`, `--cache-dir`, HWCLASS_CACHE_DIR) and reused while the
 // file, the rules and the hwclass binary are unchanged (docs/cache.md).
 //
-// An entry per file (named by a hash of its absolute path) holds the file's size, mtime and inode
-// (the quick path: an unchanged stat skips reading the file), its content
-// hash (a touched but unchanged file is not parsed again) and the encoded
-// facts with their own hash. An entry that is short, garbled or written by
-// another build or rules file is recomputed and replaced, never trusted.
-// Entries are written to a temporary file and renamed, so concurrent runs
-// (pre-commit's parallel hooks) see an old entry or a new one, whole.
+// Facts are keyed by content: the hash of the file's bytes and its
+// repository-relative path (or its git blob id and path), so a cache
+// restored into a fresh clone elsewhere still hits. A stat record (size,
+// mtime, inode under the absolute path) names the entry of an unchanged
+// file without reading it (the quick path). A run reads every pack of its
+// identity and writes what it learnt as one new pack (cache/pack_file.h);
+// when packs pile up, one run merges them. Anything short, garbled or
+// written by another build or rules file is a miss, never trusted.
 #pragma once
 
 #include <sys/stat.h>
 
-#include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -26,16 +27,19 @@ namespace hwclass {
 
 class FactsCache {
  public:
-  // `dir` is created on first store; `identity` is what else the facts
-  // depend on (the rules hash); the binary's own identity is added.
+  // Reads the packs in `dir` (created on first store); `identity` is what
+  // else the facts depend on (the rules hash); the binary's own is added.
   FactsCache(std::filesystem::path dir, const std::string& identity);
+  ~FactsCache();  // commit()
+  FactsCache(FactsCache&&) noexcept;
 
-  // The file's facts if its stat matches its entry (quick path), else nothing.
+  // The file's facts if its stat matches a record (quick path), else nothing.
   std::optional<FileFacts> by_stat(const SourceFile& file) const;
-  // The file's facts if `content_hash` matches its entry.
+  // The file's facts if an entry holds bytes hashing to `content_hash` at its path.
   std::optional<FileFacts> by_content(const SourceFile& file, uint64_t content_hash) const;
-  // Writes the entry for facts just extracted from `file`; failures are
-  // silent (the cache is an optimisation): `failed()` says whether any was.
+  // Records facts just extracted from `file` (and its stat); safe from any
+  // thread. Failures are silent (the cache is an optimisation): `failed()`
+  // says whether any was.
   void store(const SourceFile& file, const FileFacts& facts) const;
 
   // The same keyed by a git blob id instead of a file on disk, for report
@@ -43,20 +47,16 @@ class FactsCache {
   std::optional<FileFacts> by_blob(const std::string& blob, const SourceFile& file) const;
   void store_blob(const std::string& blob, const SourceFile& file, const FileFacts& facts) const;
 
-  bool failed() const { return failed_; }
-  const std::filesystem::path& dir() const { return dir_; }
+  // Makes what was stored visible to later runs: one new pack, merging the
+  // others when there are more than a few. Idempotent.
+  void commit();
+
+  bool failed() const;
+  const std::filesystem::path& dir() const;
 
  private:
-  struct Header;
-  std::filesystem::path entry_path(const SourceFile& file) const;
-  std::filesystem::path blob_entry_path(const std::string& blob, const SourceFile& file) const;
-  std::optional<FileFacts> load(const std::filesystem::path& entry, const SourceFile& file, const struct ::stat* now,
-                                uint64_t content_hash) const;
-  void write_entry(const std::filesystem::path& entry, Header header, const FileFacts& facts) const;
-
-  std::filesystem::path dir_;
-  uint64_t identity_ = 0;
-  mutable std::atomic<bool> failed_ = false;
+  struct State;
+  std::unique_ptr<State> state_;
 };
 
 // The cache directory: `given` (--cache-dir) when not empty, else
@@ -64,7 +64,8 @@ class FactsCache {
 std::filesystem::path cache_dir(const std::string& given, const std::filesystem::path& root);
 
 struct CacheStats {
-  size_t entries = 0;
+  size_t packs = 0;
+  size_t entries = 0;  // over every pack, of any identity
   uint64_t bytes = 0;
 };
 CacheStats cache_stats(const std::filesystem::path& dir);

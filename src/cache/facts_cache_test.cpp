@@ -81,27 +81,78 @@ TEST_CASE("a truncated or garbled encoding is rejected, never trusted", "[cache]
   CHECK_THROWS_AS(decode_facts(huge), BadFacts);
 }
 
+namespace {
+size_t count_files(const fs::path& dir, const std::string& suffix) {
+  size_t n = 0;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().string().find(suffix) != std::string::npos) ++n;
+  return n;
+}
+fs::path only_pack(const fs::path& dir) {
+  fs::path found;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".pack") found = e.path();
+  return found;
+}
+}  // namespace
+
 TEST_CASE("the cache gives back what was stored while nothing changed", "[cache]") {
   Sandbox box;
   SourceFile file = box.write(kSource);
+  {
+    FactsCache cache(box.dir / "cache", "rules-1");
+    CHECK_FALSE(cache.by_stat(file));
+    cache.store(file, facts_of(file, kSource));
+  }  // the run ends: its pack is written
   FactsCache cache(box.dir / "cache", "rules-1");
-  CHECK_FALSE(cache.by_stat(file));
-  cache.store(file, facts_of(file, kSource));
   auto hit = cache.by_stat(file);
   REQUIRE(hit);
   CHECK(hit->path == "test_x.py");
   CHECK(encode_facts(*hit) == encode_facts(facts_of(file, kSource)));
   CHECK(cache.by_content(file, hash64(kSource)));
   CHECK(fs::exists(box.dir / "cache/CACHEDIR.TAG"));
-  CHECK(cache_stats(box.dir / "cache").entries == 1);
+  CacheStats stats = cache_stats(box.dir / "cache");
+  CHECK(stats.entries == 1);
+  CHECK(stats.packs == 1);
+}
+
+TEST_CASE("a run writes one pack however many files it stores, and no temporary file stays", "[cache]") {
+  Sandbox box;
+  std::vector<SourceFile> files;
+  {
+    FactsCache cache(box.dir / "cache", "rules-1");
+    for (int i = 0; i < 50; ++i) {
+      std::string name = "test_" + std::to_string(i) + ".py";
+      std::string text = std::string(kSource) + "# " + std::to_string(i) + "\n";
+      std::ofstream(box.dir / name) << text;
+      struct timespec times[2] = {{1700000000, 0}, {1700000000, 0}};
+      utimensat(AT_FDCWD, (box.dir / name).c_str(), times, 0);
+      files.push_back(SourceFile{name, (box.dir / name).string(), "test/" + name, true, true, false});
+      cache.store(files.back(), facts_of(files.back(), text));
+    }
+    cache.commit();
+    cache.commit();  // idempotent
+  }
+  CHECK(count_files(box.dir / "cache", ".pack") == 1);
+  CHECK(count_files(box.dir / "cache", "tmp.") == 0);
+  FactsCache cache(box.dir / "cache", "rules-1");
+  for (const SourceFile& f : files) CHECK(cache.by_stat(f));
+  CHECK(cache_stats(box.dir / "cache").entries == 50);
+}
+
+TEST_CASE("a run that stores nothing writes nothing", "[cache]") {
+  Sandbox box;
+  SourceFile file = box.write(kSource);
+  { FactsCache cache(box.dir / "cache", "rules-1"); CHECK_FALSE(cache.by_stat(file)); }
+  CHECK_FALSE(fs::exists(box.dir / "cache"));
 }
 
 TEST_CASE("the cache misses on a change of content, rules or build", "[cache]") {
   Sandbox box;
   SourceFile file = box.write(kSource);
+  { FactsCache(box.dir / "cache", "rules-1").store(file, facts_of(file, kSource)); }
   FactsCache cache(box.dir / "cache", "rules-1");
-  cache.store(file, facts_of(file, kSource));
-  // Other rules (or another build: the identity also holds the binary's).
+  // Other rules (or another build: the identity also holds the binary's hash).
   FactsCache other(box.dir / "cache", "rules-2");
   CHECK_FALSE(other.by_stat(file));
   CHECK_FALSE(other.by_content(file, hash64(kSource)));
@@ -116,46 +167,98 @@ TEST_CASE("the cache misses on a change of content, rules or build", "[cache]") 
   CHECK(cache.by_content(file, hash64(kSource)));
 }
 
+TEST_CASE("entries are keyed by content and path, so a cache restored into another clone hits", "[cache]") {
+  Sandbox box, clone;
+  SourceFile file = box.write(kSource);
+  { FactsCache(box.dir / "cache", "rules-1").store(file, facts_of(file, kSource)); }
+  fs::copy(box.dir / "cache", clone.dir / "cache");
+  SourceFile there = clone.write(kSource);  // the same repository path, elsewhere on disk
+  FactsCache cache(clone.dir / "cache", "rules-1");
+  CHECK_FALSE(cache.by_stat(there));  // another absolute path: the file must be read
+  auto hit = cache.by_content(there, hash64(kSource));
+  REQUIRE(hit);
+  CHECK(hit->path == there.display_path);
+  // The same bytes at another repository path are another entry: facts hold the path.
+  SourceFile moved = there;
+  moved.relative_path = "test/other/test_x.py";
+  CHECK_FALSE(cache.by_content(moved, hash64(kSource)));
+}
+
 TEST_CASE("a file written just now is not trusted by its stat", "[cache]") {
   Sandbox box;
   SourceFile file = box.write(kSource, false);
+  { FactsCache(box.dir / "cache", "rules-1").store(file, facts_of(file, kSource)); }
   FactsCache cache(box.dir / "cache", "rules-1");
-  cache.store(file, facts_of(file, kSource));
   CHECK_FALSE(cache.by_stat(file));  // a second write within the clock's granularity would look the same
   CHECK(cache.by_content(file, hash64(kSource)));
 }
 
-TEST_CASE("truncated, garbage and foreign entries are misses, then replaced", "[cache]") {
+TEST_CASE("truncated, garbage and bit-flipped packs are misses, then replaced", "[cache]") {
   Sandbox box;
   SourceFile file = box.write(kSource);
-  FactsCache cache(box.dir / "cache", "rules-1");
-  cache.store(file, facts_of(file, kSource));
-  fs::path entry;
-  for (const auto& e : fs::directory_iterator(box.dir / "cache"))
-    if (e.path().extension() == ".facts") entry = e.path();
-  REQUIRE(!entry.empty());
+  { FactsCache(box.dir / "cache", "rules-1").store(file, facts_of(file, kSource)); }
+  fs::path pack = only_pack(box.dir / "cache");
+  REQUIRE(!pack.empty());
+  std::ifstream in(pack, std::ios::binary);
+  std::string whole((std::istreambuf_iterator<char>(in)), {});
   auto corrupt = [&](const std::string& bytes) {
-    std::ofstream(entry, std::ios::binary | std::ios::trunc) << bytes;
+    std::ofstream(pack, std::ios::binary | std::ios::trunc) << bytes;
+    FactsCache cache(box.dir / "cache", "rules-1");
     CHECK_FALSE(cache.by_stat(file));
     CHECK_FALSE(cache.by_content(file, hash64(kSource)));
   };
-  std::ifstream in(entry, std::ios::binary);
-  std::string whole((std::istreambuf_iterator<char>(in)), {});
-  corrupt(whole.substr(0, whole.size() / 2));                  // truncated
-  corrupt(std::string(whole.size(), 'x'));                      // garbage
-  std::string flipped = whole;
-  flipped[flipped.size() - 3] ^= 0x20;                          // one bit of the facts
-  corrupt(flipped);
+  corrupt(whole.substr(0, whole.size() / 2));  // truncated
+  corrupt(std::string(whole.size(), 'x'));     // garbage
+  for (size_t at : {size_t{9}, size_t{70}, whole.size() / 2, whole.size() - 3}) {  // a bit of the header, the facts, the tables
+    std::string flipped = whole;
+    flipped[at] ^= 0x20;
+    corrupt(flipped);
+  }
   corrupt("");
-  cache.store(file, facts_of(file, kSource));
-  CHECK(cache.by_stat(file));
+  fs::remove(pack);
+  { FactsCache(box.dir / "cache", "rules-1").store(file, facts_of(file, kSource)); }
+  CHECK(FactsCache(box.dir / "cache", "rules-1").by_stat(file));
+}
+
+TEST_CASE("many runs' packs are merged into one, keeping every file's newest entry", "[cache]") {
+  Sandbox box;
+  std::vector<std::pair<SourceFile, std::string>> files;
+  for (int run = 0; run < 12; ++run) {
+    std::string name = "test_" + std::to_string(run) + ".py";
+    std::string text = std::string(kSource) + "# run " + std::to_string(run) + "\n";
+    std::ofstream(box.dir / name) << text;
+    struct timespec times[2] = {{1700000000, 0}, {1700000000, 0}};
+    utimensat(AT_FDCWD, (box.dir / name).c_str(), times, 0);
+    files.emplace_back(SourceFile{name, (box.dir / name).string(), "test/" + name, true, true, false}, text);
+    FactsCache cache(box.dir / "cache", "rules-1");
+    for (const auto& [f, t] : files)
+      if (!cache.by_stat(f)) cache.store(f, facts_of(f, t));  // what a run does: store its misses only
+  }
+  CHECK(count_files(box.dir / "cache", ".pack") <= 8);
+  FactsCache cache(box.dir / "cache", "rules-1");
+  for (const auto& [f, t] : files) {
+    auto hit = cache.by_stat(f);
+    REQUIRE(hit);
+    CHECK(hit->content_hash == hash64(t));
+  }
+}
+
+TEST_CASE("two runs filling one cache at once both leave whole packs", "[cache]") {
+  Sandbox box;
+  SourceFile file = box.write(kSource);
+  FactsCache a(box.dir / "cache", "rules-1"), b(box.dir / "cache", "rules-1");
+  a.store(file, facts_of(file, kSource));
+  b.store(file, facts_of(file, kSource));
+  a.commit();
+  b.commit();
+  CHECK(count_files(box.dir / "cache", ".pack") == 2);
+  CHECK(FactsCache(box.dir / "cache", "rules-1").by_stat(file));
 }
 
 TEST_CASE("cache clean removes what hwclass made", "[cache]") {
   Sandbox box;
   SourceFile file = box.write(kSource);
-  FactsCache cache(box.dir / "cache", "rules-1");
-  cache.store(file, facts_of(file, kSource));
+  { FactsCache(box.dir / "cache", "rules-1").store(file, facts_of(file, kSource)); }
   clean_cache(box.dir / "cache");
   CHECK_FALSE(fs::exists(box.dir / "cache"));
 }

@@ -28,11 +28,12 @@ CommandRunner register_cache(CLI::App& app) {
     CacheStats stats = cache_stats(dir);
     if (s->action == "clean") {
       clean_cache(dir);
-      std::cout << "removed " << stats.entries << " entries (" << (stats.bytes + 1023) / 1024 << " KiB) from "
-                << dir.string() << "\n";
+      std::cout << "removed " << stats.entries << " entries in " << stats.packs << " packs ("
+                << (stats.bytes + 1023) / 1024 << " KiB) from " << dir.string() << "\n";
     } else {
-      std::cout << "cache: " << dir.string() << "\nentries: " << stats.entries << " (one per file)\nsize: "
-                << (stats.bytes + 1023) / 1024 << " KiB\n";
+      std::cout << "cache: " << dir.string() << "\npacks: " << stats.packs << " (one per run that parsed)\nentries: "
+                << stats.entries << " (one per file parsed, in each pack)\nsize: " << (stats.bytes + 1023) / 1024
+                << " KiB\n";
     }
     return 0;
   };

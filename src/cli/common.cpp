@@ -107,6 +107,7 @@ void read_facts(ScanResult& result, const CommonOptions& options, const InOrderC
         if (cache) cache->store(files[i], facts);
       },
       in_order);
+  if (cache) cache->commit();
   if (cache && cache->failed() && options.verbose)
     std::cerr << "hwclass: note: cannot write the cache in " << cache->dir().string() << "; running without it\n";
 }
