@@ -117,12 +117,11 @@ CommandRunner register_report(CLI::App& app) {
         };
       History history = compute_history(result.root.string(), options, result.vocabulary);
       report.history = std::move(history.points);
-      report.history_blobs_parsed = history.blobs_parsed;
       if (report.history.empty())
         std::cerr << "hwclass: note: --history " << s->history
                   << " holds no commits, so the report has no history (a range A..B is the commits after A up to B)\n";
       if (s->common.verbose)
-        std::cerr << "history: " << report.history.size() << " commits, " << report.history_blobs_parsed
+        std::cerr << "history: " << report.history.size() << " commits, " << history.blobs_parsed
                   << " blobs parsed\n";
     }
     const std::string& f = s->format;

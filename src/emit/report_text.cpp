@@ -149,8 +149,7 @@ void failing(Page& page, const Report& r) {
 
 void history(Page& page, const Report& r) {
   if (r.history.empty()) return;
-  page.heading("History (" + thousands(r.history.size()) + " commits, " + thousands(r.history_blobs_parsed) +
-               " blobs parsed)");
+  page.heading("History (" + thousands(r.history.size()) + " commits)");
   std::vector<Row> points;
   for (const HistoryPoint& p : r.history)
     points.push_back({p.date, p.commit.substr(0, 10), thousands(p.allowlist), thousands(p.test_classes),

@@ -61,7 +61,6 @@ struct Report {
   std::vector<std::string> next_up;       // files closest to passing: fewest blocking errors
   std::vector<std::string> most_sites;    // files with the most hardcoded sites
   std::vector<HistoryPoint> history;      // oldest first
-  size_t history_blobs_parsed = 0;
   std::vector<std::string> members;       // HardwareClassification's, in rules/devices.toml order
 };
 
