@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Benchmark for the facts cache and single-file latency (issue 10), on
-# PyTorch 2.6.0's test/ tree and the same tree copied 4 times. Not a test:
-# it prints medians of RUNS whole-process runs, measured side by side.
+# Benchmark for cold and cached lint --upstream against upstream's linter
+# (issues 10 and 20), on PyTorch 2.6.0's test/ tree and the same tree copied
+# 4 times. Not a test: it prints medians of RUNS whole-process runs,
+# measured side by side, each round running every case once.
 #   bench/cache.sh [BUILD_DIR] [RUNS]
+# PYTHON (default Debian's /usr/bin/python3, the README machine's) runs the
+# Python baselines; PYTHON_ALT (default the python3 on PATH, when it is
+# another interpreter) runs upstream's model again beside it.
 set -euo pipefail
 build=$(cd "${1:-build}" && pwd)
 runs=${2:-5}
@@ -13,7 +17,9 @@ trap 'rm -rf "$work"' EXIT
 jobs=$(nproc)
 hw="$build/hwclass"
 floor="$build/bench/parse_floor"
-python=${PYTHON:-python3}
+python=${PYTHON:-/usr/bin/python3}
+alt=${PYTHON_ALT:-$(command -v python3)}
+[ "$(readlink -f "$alt")" = "$(readlink -f "$python")" ] && alt=""
 
 # The tree, and the tree four times over (test/copy1/... keeps upstream's patterns).
 cp -r "$corpus/test" "$work/one"
@@ -51,23 +57,32 @@ PY
 (cd "$work/t1" && find test -name '*.py' \( -name 'test_*.py' -o -name '*_test.py' \) | sort | sed "s|^|$work/t1/|") \
   >"$work/upstream_files"
 echo "$work/t1/test/test_torch.py" >"$work/test_torch_file"
+# A fresh clone elsewhere, for a cache restored from an earlier run (CI).
+cp -r "$work/t1" "$work/clone"
 
 lint() {  # lint TREE CACHE_ARGS...
   local tree=$1; shift
   measure "$hw" lint --upstream -q -j "$jobs" --isolated --format lintrunner --root "$tree" "$@" "$tree/test"
 }
 declare -A secs rss
-names=(python_ast ts_floor cold warm one_changed ts_floor_torch test_torch cold_4x)
+names=(upstream upstream_alt python_ast ts_floor no_cache cold warm restored one_changed ts_floor_torch test_torch cold_4x)
+[ -n "$alt" ] || names=("${names[@]/upstream_alt}")
+names=($(printf '%s\n' "${names[@]}" | grep .))
 for n in "${names[@]}"; do secs[$n]=""; rss[$n]=""; done
 edit="$work/t1/test/test_nn.py"
 for ((i = 0; i < runs; i++)); do
   for n in "${names[@]}"; do
     case $n in
+      upstream) r=$(measure "$python" "$here/upstream_model.py" "@$work/upstream_files") ;;
+      upstream_alt) r=$(measure "$alt" "$here/upstream_model.py" "@$work/upstream_files") ;;
       python_ast) r=$(measure "$python" "$work/ast_floor.py" "$work/t1" "$jobs") ;;
+      no_cache) r=$(lint "$work/t1" --no-cache) ;;
       ts_floor) r=$(measure "$floor" "$jobs" "$work/upstream_files") ;;
       ts_floor_torch) r=$(measure "$floor" 1 "$work/test_torch_file") ;;
       cold) rm -rf "$work/cache"; r=$(lint "$work/t1" --cache-dir "$work/cache") ;;
       warm) r=$(lint "$work/t1" --cache-dir "$work/cache") ;;
+      restored) rm -rf "$work/restored"; cp -r "$work/cache" "$work/restored"
+                r=$(lint "$work/clone" --cache-dir "$work/restored") ;;
       one_changed) echo "# bench edit $i" >>"$edit"; r=$(lint "$work/t1" --cache-dir "$work/cache") ;;
       test_torch) r=$(measure "$hw" lint --upstream -q --isolated --no-cache --format lintrunner --root "$work/t1" \
                       "$work/t1/test/test_torch.py") ;;
@@ -77,20 +92,28 @@ for ((i = 0; i < runs; i++)); do
     rss[$n]+="${r#* }"$'\n'
   done
 done
-printf 'cores: %s, threads: %s, runs: %s (medians); Python baseline: %s\n' "$(nproc)" "$jobs" "$runs" \
-  "$("$python" -c 'import sys; print(sys.executable, sys.version.split()[0])')"
+printf 'cores: %s, threads: %s, runs: %s (medians); Python: %s%s\n' "$(nproc)" "$jobs" "$runs" \
+  "$("$python" -c 'import sys; print(sys.executable, sys.version.split()[0])')" \
+  "${alt:+; beside it $("$alt" -c 'import sys; print(sys.executable, sys.version.split()[0])')}"
 for n in "${names[@]}"; do
   s=$(printf '%s' "${secs[$n]}" | median)
   m=$(printf '%s' "${rss[$n]}" | median)
-  printf '%-12s %7.3f s  peak RSS %6.1f MiB\n' "$n" "$s" "$(echo "$m / 1024" | bc -l)"
+  printf '%-14s %7.3f s  peak RSS %6.1f MiB\n' "$n" "$s" "$(echo "$m / 1024" | bc -l)"
 done
 get() { printf '%s' "${secs[$1]}" | median; }
-printf 'cold lint --upstream / python ast.parse pool: %.2fx (target <= 0.5x)\n' "$(echo "$(get cold) / $(get python_ast)" | bc -l)"
-printf 'tree-sitter floor / python ast.parse pool: %.2fx (no full tree-sitter parse gets below this)\n' \
-  "$(echo "$(get ts_floor) / $(get python_ast)" | bc -l)"
-printf 'cold lint --upstream / tree-sitter floor: %.2fx\n' "$(echo "$(get cold) / $(get ts_floor)" | bc -l)"
-printf 'warm / cold: %.3fx (target <= 0.05x)\n' "$(echo "$(get warm) / $(get cold)" | bc -l)"
-printf 'one file changed / cold: %.3fx (target <= 0.1x)\n' "$(echo "$(get one_changed) / $(get cold)" | bc -l)"
+ratio() { printf "%-44s %.3fx  %s\n" "$1" "$(echo "$(get "$2") / $(get "$3")" | bc -l)" "$4"; }
+ratio 'cold / upstream:' cold upstream '(target <= 0.8x)'
+ratio 'cold, --no-cache / upstream:' no_cache upstream ''
+ratio 'tree-sitter floor / upstream:' ts_floor upstream '(what parsing every byte costs)'
+[ -n "$alt" ] && ratio 'cold / upstream on the other python:' cold upstream_alt ''
+printf '%-44s %.1f%%  (target <= 5%%)\n' 'writing the cache, share of a cold run:' \
+  "$(echo "($(get cold) - $(get no_cache)) * 100 / $(get cold)" | bc -l)"
+ratio 'warm / upstream:' warm upstream '(target <= 0.02x)'
+ratio 'fresh clone, restored cache / upstream:' restored upstream '(target <= 0.1x)'
+ratio 'cold / python ast.parse pool:' cold python_ast '(target <= 0.5x, issue 10)'
+ratio 'cold / tree-sitter floor:' cold ts_floor ''
+ratio 'warm / cold:' warm cold '(target <= 0.05x)'
+ratio 'one file changed / cold:' one_changed cold '(target <= 0.1x)'
 printf 'test_torch.py end to end: %.0f ms (target <= 60 ms)\n' "$(echo "$(get test_torch) * 1000" | bc -l)"
 printf 'test_torch.py tree-sitter floor (parse only, in-process): %.0f ms\n' "$(echo "$(get ts_floor_torch) * 1000" | bc -l)"
-printf '4x tree / tree, cold: %.2fx (target <= 4.4x)\n' "$(echo "$(get cold_4x) / $(get cold)" | bc -l)"
+ratio '4x tree / tree, cold:' cold_4x cold '(target <= 4.4x)'
