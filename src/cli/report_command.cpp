@@ -11,6 +11,7 @@
 
 #include "classify/classifier.h"
 #include "cli/commands.h"
+#include "facts/queries.h"
 #include "cli/common.h"
 #include "emit/report_output.h"
 #include "lint/advice.h"
@@ -37,8 +38,17 @@ Report current_report(const ReportState& s, const ScanResult& result, const std:
   // Blockers are what stands between an undeclared class and its recommendation.
   for (Verdict& v : verdicts)
     if (v.declared.empty()) attach_advice(v, world, result.vocabulary);
+  // One denominator: the classes the report counts are upstream's test
+  // classes (summarize_file), so only their verdicts are counted, and a
+  // declaration inherited from a base is the base's, not a second one.
   std::vector<std::vector<const Verdict*>> by_file(result.files.size());
-  for (const Verdict& v : verdicts) by_file[static_cast<size_t>(v.ref.file)].push_back(&v);
+  std::vector<std::set<int>> counted(result.files.size());
+  for (size_t i = 0; i < result.files.size(); ++i)
+    for (int c : linted_classes(result.files[i])) counted[i].insert(c);
+  for (const Verdict& v : verdicts) {
+    size_t file = static_cast<size_t>(v.ref.file);
+    if (counted[file].count(v.ref.cls) && !v.declaration_inherited) by_file[file].push_back(&v);
+  }
   Report report;
   report.members = result.vocabulary.members;
   for (size_t i = 0; i < result.files.size(); ++i) {

@@ -153,7 +153,10 @@ std::string report_html(const Report& r) {
   out += card(thousands(t.unclassified), "unclassified classes");
   out += card(thousands(t.passing) + " / " + thousands(t.failing) + " / " + thousands(t.allowlisted),
               "files passing / failing / allowlisted");
-  out += card(thousands(t.agree) + " of " + thousands(t.agree + t.disagree), "declarations classify agrees with");
+  size_t declared = t.test_classes - t.unclassified;
+  out += card(thousands(t.agree) + " of " + thousands(declared),
+              "declared classes classify agrees with (" + thousands(t.disagree) + " disagree, " +
+                  thousands(declared - std::min(declared, t.agree + t.disagree)) + " not judged: low confidence)");
   out += card(thousands(t.sites), "hardcoded device sites");
   out += "</section>\n<h2>Test classes by classification, per directory</h2>\n<div class=\"wide\">\n" +
          classification_bars_svg(r) + "</div>\n";

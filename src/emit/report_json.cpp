@@ -71,8 +71,13 @@ std::string report_json(const Report& r) {
     w.begin_object().key("points").begin_array();
     for (const HistoryPoint& p : r.history) {
       w.begin_object().field("commit", p.commit).field("date", p.date).field("subject", p.subject);
+      w.field("author", p.author);
       w.field("allowlist", uint64_t{p.allowlist}).field("test_classes", uint64_t{p.test_classes});
-      w.field("unclassified", uint64_t{p.unclassified}).field("sites", uint64_t{p.sites});
+      w.field("unclassified", uint64_t{p.unclassified}).field("failing", uint64_t{p.failing});
+      w.field("sites", uint64_t{p.sites});
+      w.key("delta").begin_object().field("allowlist", int64_t{p.delta_allowlist});
+      w.field("unclassified", int64_t{p.delta_unclassified}).field("failing", int64_t{p.delta_failing}).end_object();
+      w.field("regression", p.regression());
       declared(w, r, p.declared);
       w.end_object();
     }

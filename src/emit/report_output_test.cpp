@@ -50,7 +50,7 @@ TEST_CASE("report text: the totals, then aligned tables", "[report][emit]") {
       "tests      2 test files, 3 test classes, 4 device variants\n"
       "classes    GENERIC 1, CUDA 0, unclassified 2\n"
       "files      passing 1, failing 0, allowlisted 1\n"
-      "agreement  1 of 1 declared classes agree with classify (medium or high confidence)\n"
+      "agreement  1 of 1 declared classes agree with classify, 0 disagree, 0 not judged (low confidence)\n"
       "hardcoded  1,200 sites, string 1,200, method 0, api 0, decorator 0, flag 0, global 0\n"
       "by device  cuda 1,200\n"
       "\n"
@@ -80,7 +80,7 @@ TEST_CASE("report markdown: GitHub tables, numbers right-aligned", "[report][emi
 TEST_CASE("report json: the versioned schema, every member and kind present", "[report][emit]") {
   nlohmann::json j = nlohmann::json::parse(report_json(sample()));
   CHECK(j["schema"] == "hwclass-report");
-  CHECK(j["version"] == 1);
+  CHECK(j["version"] == 2);
   CHECK(j["totals"]["declared"] == nlohmann::json({{"GENERIC", 1}, {"CUDA", 0}}));
   CHECK(j["totals"]["sites_by_kind"]["global"] == 0);
   CHECK(j["totals"]["test_classes"] == 3);
@@ -102,7 +102,12 @@ TEST_CASE("report html: self-contained, escaped, with its charts", "[report][emi
   // and test/inductor (unclassified 2), one segment each.
   CHECK(count(html, "<rect ") == 3 + 2);
   CHECK(count(html, "chart trend") == 0);
-  r.history = {{"aaaa", "2026-01-01", "first", 5, 3, 3, 10, {}}, {"bbbb", "2026-02-01", "second", 2, 3, 1, 4, {}}};
+  HistoryPoint first, second;
+  first.commit = "aaaa", first.date = "2026-01-01", first.subject = "first", first.allowlist = 5, first.test_classes = 3,
+  first.unclassified = 3, first.sites = 10;
+  second.commit = "bbbb", second.date = "2026-02-01", second.subject = "second", second.allowlist = 2,
+  second.test_classes = 3, second.unclassified = 1, second.sites = 4;
+  r.history = {first, second};
   html = report_html(r);
   CHECK(count(html, "<svg class=\"chart trend\"") == 3);
   CHECK(count(html, "<polyline") == 3);

@@ -2,6 +2,7 @@
 // below the top, "next up", the files with the most hardcoded sites and the
 // history. The JSON and HTML reports carry every directory and file.
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 
 #include "emit/report_output.h"
@@ -21,8 +22,10 @@ namespace {
 
 using Row = std::vector<std::string>;
 
-// Columns padded to their widest cell, numbers right-aligned; or a markdown table.
-std::string table(const Row& head, const std::vector<Row>& rows, bool markdown) {
+// Columns padded to their widest cell, numbers right-aligned (the first
+// column, and those from `text_from` on, are text: left-aligned); or a
+// markdown table.
+std::string table(const Row& head, const std::vector<Row>& rows, bool markdown, size_t text_from = SIZE_MAX) {
   std::string out;
   if (markdown) {
     auto line = [&](const Row& r) {
@@ -30,7 +33,7 @@ std::string table(const Row& head, const std::vector<Row>& rows, bool markdown) 
       out += "|\n";
     };
     line(head);
-    for (size_t i = 0; i < head.size(); ++i) out += i ? "|---:" : "|---";
+    for (size_t i = 0; i < head.size(); ++i) out += i && i < text_from ? "|---:" : "|---";
     out += "|\n";
     for (const Row& r : rows) line(r);
     return out;
@@ -43,7 +46,8 @@ std::string table(const Row& head, const std::vector<Row>& rows, bool markdown) 
     std::string text;
     for (size_t i = 0; i < r.size(); ++i) {
       std::string pad(width[i] - r[i].size(), ' ');
-      text += (i ? "  " : "") + (i ? pad + r[i] : r[i] + pad);
+      bool left = i == 0 || i >= text_from;
+      text += (i ? "  " : "") + (left ? r[i] + pad : pad + r[i]);
     }
     while (!text.empty() && text.back() == ' ') text.pop_back();
     out += text + "\n";
@@ -85,8 +89,11 @@ void summary(Page& page, const Report& r) {
   page.line("classes", classes + "unclassified " + thousands(t.unclassified));
   page.line("files", "passing " + thousands(t.passing) + ", failing " + thousands(t.failing) + ", allowlisted " +
                          thousands(t.allowlisted));
-  page.line("agreement", thousands(t.agree) + " of " + thousands(t.agree + t.disagree) +
-                             " declared classes agree with classify (medium or high confidence)");
+  size_t declared = t.test_classes - t.unclassified;
+  page.line("agreement", thousands(t.agree) + " of " + thousands(declared) + " declared classes agree with classify, " +
+                             thousands(t.disagree) + " disagree, " +
+                             thousands(declared - std::min(declared, t.agree + t.disagree)) +
+                             " not judged (low confidence)");
   std::string kinds;
   for (const char* k : kSiteKinds) {
     auto it = t.sites_by_kind.find(k);
@@ -147,14 +154,39 @@ void failing(Page& page, const Report& r) {
   for (const Row& row : rows) page.out += row[0] + std::string(width - row[0].size() + 2, ' ') + row[1] + "\n";
 }
 
+// "796 (+1)": a count and its change since the point before, when it changed.
+std::string with_delta(size_t value, long delta) {
+  if (delta == 0) return thousands(value);
+  return thousands(value) + " (" + (delta > 0 ? "+" : "-") + thousands(static_cast<size_t>(delta > 0 ? delta : -delta)) +
+         ")";
+}
+
 void history(Page& page, const Report& r) {
   if (r.history.empty()) return;
   page.heading("History (" + thousands(r.history.size()) + " commits)");
   std::vector<Row> points;
-  for (const HistoryPoint& p : r.history)
-    points.push_back({p.date, p.commit.substr(0, 10), thousands(p.allowlist), thousands(p.test_classes),
-                      thousands(p.unclassified), thousands(p.sites)});
-  page.out += table({"date", "commit", "allowlist", "classes", "unclassified", "sites"}, points, page.md);
+  std::vector<const HistoryPoint*> regressions;
+  for (const HistoryPoint& p : r.history) {
+    points.push_back({p.date, p.commit.substr(0, 10), with_delta(p.allowlist, p.delta_allowlist),
+                      with_delta(p.unclassified, p.delta_unclassified), with_delta(p.failing, p.delta_failing),
+                      thousands(p.sites), p.regression() ? "regression" : "", p.author, p.subject});
+    if (p.regression()) regressions.push_back(&p);
+  }
+  page.out += table({"date", "commit", "allowlist", "unclassified", "failing", "sites", "", "author", "subject"}, points,
+                    page.md, 6);
+  if (regressions.empty()) return;
+  page.heading("Regressions (" + thousands(regressions.size()) + ")");
+  for (const HistoryPoint* p : regressions) {
+    std::string what;
+    auto grew = [&](long delta, const char* name) {
+      if (delta > 0) what += (what.empty() ? "" : ", ") + std::string(name) + " +" + thousands(static_cast<size_t>(delta));
+    };
+    grew(p->delta_allowlist, "allowlist");
+    grew(p->delta_unclassified, "unclassified classes");
+    grew(p->delta_failing, "failing files");
+    page.out += (page.md ? "- `" : "  ") + p->commit.substr(0, 10) + (page.md ? "` " : " ") + p->date + " " + p->author +
+                ": " + what + " (\"" + p->subject + "\")\n";
+  }
 }
 
 std::string render(const Report& r, bool md) {

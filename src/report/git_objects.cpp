@@ -88,6 +88,8 @@ CommitInfo GitObjects::commit(const std::string& id) {
   for (size_t end; (end = bytes.find('\n', pos)) != std::string::npos && end > pos; pos = end + 1) {
     std::string line = bytes.substr(pos, end - pos);
     if (line.rfind("tree ", 0) == 0) c.tree = line.substr(5);
+    if (line.rfind("author ", 0) == 0) c.author = line.substr(7, line.find(" <") == std::string::npos ? std::string::npos
+                                                                                                   : line.find(" <") - 7);
     if (line.rfind("committer ", 0) == 0) {
       // "committer Name <mail> 1700000000 +0000"
       size_t tz = line.rfind(' '), ts = line.rfind(' ', tz - 1);

@@ -19,7 +19,7 @@ struct TreeEntry {
 };
 
 struct CommitInfo {
-  std::string id, tree, date, subject;  // date: the committer's, as YYYY-MM-DD in UTC
+  std::string id, tree, date, subject, author;  // date: the committer's, as YYYY-MM-DD in UTC; author: the name
 };
 
 class GitObjects {

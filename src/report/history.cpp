@@ -1,6 +1,7 @@
 #include "report/history.h"
 
 #include <map>
+#include <set>
 
 #include "discover/test_file.h"
 #include "extract/extractor.h"
@@ -25,6 +26,7 @@ class HistoryReader {
     p.commit = info.id;
     p.date = info.date;
     p.subject = info.subject;
+    p.author = info.author;
     Files files;
     for (const std::string& prefix : options_.prefixes) {
       std::string tree = find(info.tree, prefix, true);
@@ -32,21 +34,25 @@ class HistoryReader {
       for (const auto& [path, blob] : flatten(tree)) files.emplace_back(prefix + "/" + path, blob);
     }
     summarize_new(files);
+    static const std::set<std::string> kNone;
+    const std::set<std::string>* allowlist = &kNone;
+    if (std::string blob = find(info.tree, options_.allowlist_path, false); !blob.empty()) {
+      auto [it, fresh] = allowlists_.try_emplace(blob);
+      if (fresh) {
+        std::string type, bytes;
+        git_.read(blob, type, bytes);
+        it->second = parse_allowlist(info.id.substr(0, 12) + ":" + options_.allowlist_path, bytes);
+      }
+      allowlist = &it->second;
+      p.allowlist = allowlist->size();
+    }
     for (const auto& [path, blob] : files) {
       const FileSummary& s = summaries_.at(blob + '\n' + path);
       p.test_classes += s.test_classes;
       p.unclassified += s.unclassified;
       p.sites += s.sites;
+      p.failing += file_status(s, *allowlist) == FileStatus::Failing;
       for (const auto& [member, n] : s.declared) p.declared[member] += n;
-    }
-    if (std::string blob = find(info.tree, options_.allowlist_path, false); !blob.empty()) {
-      auto [it, fresh] = allowlists_.try_emplace(blob, 0);
-      if (fresh) {
-        std::string type, bytes;
-        git_.read(blob, type, bytes);
-        it->second = parse_allowlist(info.id.substr(0, 12) + ":" + options_.allowlist_path, bytes).size();
-      }
-      p.allowlist = it->second;
     }
     return p;
   }
@@ -140,7 +146,7 @@ class HistoryReader {
   std::map<std::string, std::vector<TreeEntry>> trees_;
   std::map<std::string, Files> flat_;
   std::map<std::string, FileSummary> summaries_;
-  std::map<std::string, size_t> allowlists_;
+  std::map<std::string, std::set<std::string>> allowlists_;
   std::vector<std::string> blobs_;  // of the sources being parsed, for the cache
   size_t parsed_ = 0;
 };
@@ -156,7 +162,15 @@ History compute_history(const std::string& repo, const HistoryOptions& options, 
   HistoryReader reader(repo, options, vocabulary);
   History out;
   for (size_t i = 0; i < chosen.size(); ++i) {
-    out.points.push_back(reader.at(chosen[i]));
+    HistoryPoint p = reader.at(chosen[i]);
+    if (!out.points.empty()) {
+      const HistoryPoint& before = out.points.back();
+      auto delta = [](size_t now, size_t then) { return static_cast<long>(now) - static_cast<long>(then); };
+      p.delta_allowlist = delta(p.allowlist, before.allowlist);
+      p.delta_unclassified = delta(p.unclassified, before.unclassified);
+      p.delta_failing = delta(p.failing, before.failing);
+    }
+    out.points.push_back(std::move(p));
     if (options.progress) options.progress(i + 1, chosen.size());
   }
   out.blobs_parsed = reader.blobs_parsed();

@@ -14,7 +14,7 @@
 
 namespace hwclass {
 
-inline constexpr int kReportSchemaVersion = 1;
+inline constexpr int kReportSchemaVersion = 2;
 
 enum class FileStatus { NotChecked, Passing, Failing, Allowlisted };
 const char* to_string(FileStatus);
@@ -49,9 +49,14 @@ struct DirectoryRow {
 // The totals at one commit of `report --history`: the per-file counts (no
 // verdicts, which need every file at once).
 struct HistoryPoint {
-  std::string commit, date, subject;
+  std::string commit, date, subject, author;
   size_t allowlist = 0, test_classes = 0, unclassified = 0, sites = 0;
+  size_t failing = 0;  // test files neither allowlisted nor passing upstream's linter at that commit
   std::map<std::string, size_t> declared;
+  // Against the point before (0 for the first); a regression is any of the
+  // three growing: the allowlist, the unclassified classes, the failing files.
+  long delta_allowlist = 0, delta_unclassified = 0, delta_failing = 0;
+  bool regression() const { return delta_allowlist > 0 || delta_unclassified > 0 || delta_failing > 0; }
 };
 
 struct Report {

@@ -4,9 +4,11 @@
     report_history.py HWCLASS
 
 Five commits classify three test classes step by step, remove a hardcoded
-"cuda", shrink the allowlist, and once touch no Python file at all. The
+"cuda", shrink the allowlist, and once touch no Python file at all; a sixth,
+by another author, undeclares a class and allowlists its file again. The
 expected trend is what the commits say (counted by hand below), and so is
-the number of blobs parsed: every distinct (blob, path) once.
+the number of blobs parsed: every distinct (blob, path) once. Authors and
+subjects come from `git log`.
 """
 import json
 import re
@@ -37,7 +39,7 @@ def main() -> int:
         allowlist.parent.mkdir(parents=True)
         (repo / "test").mkdir()
 
-        def commit(a1, a2, dev, b1, listed, message, readme=None):
+        def commit(a1, a2, dev, b1, listed, message, readme=None, author="t"):
             (repo / "test/test_a.py").write_text(HEAD + A1.format(decl=decl(a1)) + A2.format(decl=decl(a2), dev=dev))
             (repo / "test/test_b.py").write_text(HEAD + B1.format(decl=decl(b1)))
             (repo / "test/common.py").write_text(COMMON)
@@ -45,7 +47,7 @@ def main() -> int:
             if readme:
                 (repo / "README").write_text(readme)
             git("add", "-A")
-            git("commit", "-q", "--allow-empty", "-m", message)
+            git("-c", f"user.name={author}", "commit", "-q", "--allow-empty", "-m", message)
 
         both = ["test/test_a.py", "test/test_b.py"]
         commit(None, None, '"cuda"', None, both, "start")                        # 3 unclassified, 1 site
@@ -53,6 +55,7 @@ def main() -> int:
         commit("GENERIC", "ACCELERATOR", "device", None, ["test/test_b.py"], "migrate A2")  # test_a changes
         commit("GENERIC", "ACCELERATOR", "device", None, ["test/test_b.py"], "docs", readme="x\n")  # no .py change
         commit("GENERIC", "ACCELERATOR", "device", "GENERIC", [], "declare B1")  # test_b changes
+        commit("GENERIC", "ACCELERATOR", "device", None, ["test/test_b.py"], "regress", author="Ann Other")  # test_b
 
         def history(*extra):
             """The JSON history, and the blobs parsed (the cache's statistic: stderr under -v, never stdout)."""
@@ -70,14 +73,34 @@ def main() -> int:
         got, parsed, cold_bytes = history()
         trend = [(p["subject"], p["allowlist"], p["test_classes"], p["unclassified"], p["sites"]) for p in got["points"]]
         want = [("start", 2, 3, 3, 1), ("declare A1", 2, 3, 2, 1), ("migrate A2", 1, 3, 1, 0), ("docs", 1, 3, 1, 0),
-                ("declare B1", 0, 3, 0, 0)]
+                ("declare B1", 0, 3, 0, 0), ("regress", 1, 3, 1, 0)]
         if trend != want:
             failures.append(f"trend {trend} != {want}")
-        # test_a x3 versions, test_b x2, common.py x1.
-        print(f"blobs parsed: {parsed} (5 commits x 3 files = 15 without reuse)")
+        # Failing files: test_a leaves the allowlist at "migrate A2" while TestA2
+        # (ACCELERATOR) is not instantiated, which upstream's linter rejects.
+        failing = [(p["failing"], p["delta"], p["regression"]) for p in got["points"]]
+        d = lambda a, u, f: {"allowlist": a, "unclassified": u, "failing": f}
+        want_failing = [(0, d(0, 0, 0), False), (0, d(0, -1, 0), False), (1, d(-1, -1, 1), True),
+                        (1, d(0, 0, 0), False), (1, d(-1, -1, 0), False), (1, d(1, 1, 0), True)]
+        if failing != want_failing:
+            failures.append(f"failing, deltas, regressions {failing} != {want_failing}")
+        log = subprocess.run(["git", "-C", str(repo), "log", "--reverse", "--format=%H%x09%an%x09%s"], check=True,
+                             capture_output=True, text=True).stdout.splitlines()
+        points = [f"{p['commit']}\t{p['author']}\t{p['subject']}" for p in got["points"]]
+        if points != log:
+            failures.append(f"commits, authors, subjects {points} != git log's {log}")
+        text = subprocess.run([hwclass, "report", "--isolated", "-q", "--no-cache", "--root", str(repo), "--history", "main",
+                               str(repo / "test")], capture_output=True, text=True).stdout
+        regressions = text[text.find("Regressions (2)"):]
+        for commit_id, what in ((got["points"][2]["commit"][:10], 'failing files +1 ("migrate A2")'),
+                                (got["points"][5]["commit"][:10], 'allowlist +1, unclassified classes +1 ("regress")')):
+            if commit_id not in regressions or what not in regressions:
+                failures.append(f"the text report's regressions do not name {commit_id}: {what}:\n{regressions}")
+        # test_a x3 versions, test_b x2 (the last commit's is the first's), common.py x1.
+        print(f"blobs parsed: {parsed} (6 commits x 3 files = 18 without reuse)")
         if parsed != 6:
             failures.append(f"parsed {parsed} blobs, expected 6")
-        declared = got["points"][-1]["declared"]
+        declared = got["points"][4]["declared"]  # "declare B1"
         if (declared["GENERIC"], declared["ACCELERATOR"]) != (2, 1):
             failures.append(f"last commit declares {declared}")
         # A second run reads the facts of every blob from the cache: none parsed, the same points.
@@ -88,7 +111,7 @@ def main() -> int:
         if warm_bytes != cold_bytes:  # one denominator: the report does not depend on the cache
             failures.append("the JSON report differs with a warm cache")
         every = [p["subject"] for p in history("--every", "2")[0]["points"]]
-        if every != ["start", "migrate A2", "declare B1"]:
+        if every != ["declare A1", "docs", "regress"]:
             failures.append(f"--every 2 gave {every}")
         bad = one_line_error([hwclass, "report", "--isolated", "-q", "--root", str(repo), "--history", "nosuch..main",
                               str(repo / "test")], "nosuch..main")
