@@ -37,3 +37,4 @@ instantiate_device_type_tests(TestAddDevice, globals(), except_for="cpu", allow_
 
 if __name__ == "__main__":
     run_tests()
+# Owner(s): ["module: accelerator"]

@@ -69,3 +69,4 @@ instantiate_device_type_tests(TestSeedName, globals(), except_for=None)
 
 if __name__ == "__main__":
     run_tests()
+# Owner(s): ["module: tests", "module: cuda"]

@@ -48,3 +48,4 @@ class TestTaggedCuda(TestCase):
 
 if __name__ == "__main__":
     run_tests()
+# Owner(s): ["module: tests"]

@@ -26,7 +26,7 @@ namespace {
 
 struct ReportState {
   CommonOptions common;
-  std::string format = "text", allowlist, history;
+  std::string format = "text", allowlist, history, by = "directory";
   int every = 1;
   size_t top = 10;
 };
@@ -55,9 +55,10 @@ Report current_report(const ReportState& s, const ScanResult& result, const std:
     FileSummary summary = summarize_file(result.files[i], result.vocabulary);
     FileStatus status = file_status(summary, allowlist);
     report.files.push_back({summary.path, status, file_counts(summary, status, by_file[i]), summary.parses,
-                            status == FileStatus::Failing ? summary.first_error : std::string()});
+                            status == FileStatus::Failing ? summary.first_error : std::string(), summary.owners});
   }
   aggregate(report, s.top);
+  report.by_owner = s.by == "owner";
   return report;
 }
 
@@ -100,6 +101,8 @@ CommandRunner register_report(CLI::App& app) {
           },
           "N"));
   cmd->add_option("--top", s->top, "Files in each \"next up\" list (default 10)")->check(CLI::PositiveNumber);
+  cmd->add_option("--by", s->by, "What the breakdown leads with: directory (default) or owner (# Owner(s) labels)")
+      ->check(CLI::IsMember({"directory", "owner"}));
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
     apply_config(*cmd, s->common);

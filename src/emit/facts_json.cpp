@@ -60,6 +60,7 @@ void write_file(JsonWriter& w, const FileFacts& f) {
       .field("test_file", f.is_test_file)
       .field("readable", f.readable)
       .field("size_bytes", f.size_bytes);
+  w.key("owners").string_array(f.owners);
   w.key("issues").begin_array();
   for (const auto& i : f.issues) {
     w.begin_object().field("severity", to_string(i.severity)).field("code", i.code).field("message", i.message);

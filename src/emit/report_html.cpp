@@ -109,13 +109,39 @@ std::string tree(const Report& r) {
   return out + "</div>\n";
 }
 
+// A path that may break after each '/', so that a narrow screen wraps it
+// there rather than squeezing the column to a few letters.
+std::string path_html(const std::string& path) {
+  std::string out;
+  for (char c : html_escape(path)) {
+    out += c;
+    if (c == '/') out += "<wbr>";
+  }
+  return out;
+}
+
+std::string owner_table(const Report& r) {
+  std::string out =
+      "<div class=\"scroll\"><table class=\"sortable\" id=\"owners\"><thead><tr><th><button>owner</button></th>"
+      "<th data-type=\"number\"><button>test files</button></th><th data-type=\"number\"><button>classes</button></th>"
+      "<th data-type=\"number\"><button>unclassified</button></th><th data-type=\"number\"><button>failing</button></th>"
+      "<th data-type=\"number\"><button>allowlisted</button></th><th data-type=\"number\"><button>passing</button></th>"
+      "</tr></thead><tbody>\n";
+  auto cell = [](size_t n) { return "<td data-v=\"" + std::to_string(n) + "\">" + thousands(n) + "</td>"; };
+  for (const OwnerRow& o : r.owners)
+    out += "<tr><td>" + html_escape(o.owner) + "</td>" + cell(o.counts.test_files) + cell(o.counts.test_classes) +
+           cell(o.counts.unclassified) + cell(o.counts.failing) + cell(o.counts.allowlisted) + cell(o.counts.passing) +
+           "</tr>\n";
+  return out + "</tbody></table></div>\n";
+}
+
 std::string file_list(const Report& r, const std::string& title, const std::vector<std::string>& paths) {
   std::string out = "<div><h3>" + title + "</h3>\n<table><thead><tr><th>file</th><th>blocking</th><th>unclassified</th>"
                     "<th>sites</th></tr></thead><tbody>\n";
   for (const std::string& p : paths)
     for (const FileRow& f : r.files)
       if (f.path == p)
-        out += "<tr><td>" + html_escape(p) + "</td><td>" + thousands(f.counts.blocking) + "</td><td>" +
+        out += "<tr><td>" + path_html(p) + "</td><td>" + thousands(f.counts.blocking) + "</td><td>" +
                thousands(f.counts.unclassified) + "</td><td>" + thousands(f.counts.sites) + "</td></tr>\n";
   return out + "</tbody></table></div>\n";
 }
@@ -130,7 +156,7 @@ std::string file_table(const Report& r) {
   auto cell = [](size_t n) { return "<td data-v=\"" + std::to_string(n) + "\">" + thousands(n) + "</td>"; };
   for (const FileRow& f : r.files) {
     if (!f.counts.test_classes && !f.counts.test_files) continue;
-    out += "<tr><td>" + html_escape(f.path) + "</td><td class=\"" + to_string(f.status) + "\">" + to_string(f.status) +
+    out += "<tr><td>" + path_html(f.path) + "</td><td class=\"" + to_string(f.status) + "\">" + to_string(f.status) +
            "</td>" + cell(f.counts.test_classes) + cell(f.counts.unclassified) + cell(f.counts.variants) +
            cell(f.counts.sites) + cell(f.counts.blocking) + "</tr>\n";
   }
@@ -166,10 +192,13 @@ std::string report_html(const Report& r) {
   out += "<h2>Next up</h2>\n<div class=\"lists\">\n" +
          file_list(r, "Closest to passing (fewest errors left)", r.next_up) +
          file_list(r, "Most hardcoded device sites", r.most_sites) + "</div>\n";
+  const std::string owners = "<h2>Owners</h2>\n" + owner_table(r);
+  if (r.by_owner) out += owners;
   out += "<h2>Directories</h2>\n<p class=\"muted\">Counts: classes, unclassified, hardcoded sites; files "
          "<span class=\"passing\">passing</span>/<span class=\"failing\">failing</span>/"
          "<span class=\"allowlisted\">allowlisted</span>.</p>\n" +
          tree(r);
+  if (!r.by_owner) out += owners;
   out += "<h2>Files</h2>\n" + file_table(r);
   out += "</main>\n<script>" + std::string(kScript) + "</script>\n</body>\n</html>\n";
   return out;

@@ -1,4 +1,4 @@
-// report --format json: the schema docs/report.md describes, version 1.
+// report --format json: the schema docs/report.md describes (kReportSchemaVersion).
 // Every member and site kind is present (0 when none), so consumers need
 // no defaults; keys keep the order of this file.
 #include "emit/report_output.h"
@@ -55,9 +55,17 @@ std::string report_json(const Report& r) {
     w.end_object();
   }
   w.end_array();
+  w.key("owners").begin_array();
+  for (const OwnerRow& o : r.owners) {
+    w.begin_object().field("owner", o.owner);
+    counts(w, r, o.counts);
+    w.end_object();
+  }
+  w.end_array();
   w.key("files").begin_array();
   for (const FileRow& f : r.files) {
     w.begin_object().field("path", f.path).field("status", to_string(f.status));
+    w.key("owners").string_array(f.owners);
     counts(w, r, f.counts);
     w.end_object();
   }

@@ -22,6 +22,7 @@ Report sample() {
   a.counts.test_classes = 1;
   a.counts.declared = {{"GENERIC", 1}};
   a.counts.agree = 1;
+  a.owners = {"module: nn"};
   FileRow b{"test/inductor/test_<b>.py", FileStatus::Allowlisted, {}, true, {}};
   b.counts.files = b.counts.test_files = b.counts.allowlisted = 1;
   b.counts.test_classes = b.counts.unclassified = 2;
@@ -58,6 +59,11 @@ TEST_CASE("report text: the totals, then aligned tables", "[report][emit]") {
       "directory        test files  classes  unclassified  passing  failing  allowlisted  sites  blocking\n"
       "test                      2        3             2        1        0            1  1,200         3\n"
       "  test/inductor           1        2             2        0        0            1  1,200         3\n"
+      "\n"
+      "Owners\n"
+      "owner       test files  classes  unclassified  passing  failing  allowlisted  sites  blocking\n"
+      "(no owner)           1        2             2        0        0            1  1,200         3\n"
+      "module: nn           1        1             0        1        0            0      0         0\n"
       "\n"
       "Next up (fewest lint errors left once classes declare classify's recommendation)\n"
       "file                       blocking  unclassified  sites\n"

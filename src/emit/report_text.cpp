@@ -123,6 +123,21 @@ void directories(Page& page, const Report& r) {
   page.out += table(head, rows, page.md);
 }
 
+// Every owner label and its counts: who is blocked, who moved.
+void owners(Page& page, const Report& r) {
+  page.heading("Owners");
+  std::vector<Row> rows;
+  for (const OwnerRow& o : r.owners) {
+    Row row{page.md ? "`" + o.owner + "`" : o.owner};
+    Row cells = count_cells(o.counts);
+    row.insert(row.end(), cells.begin(), cells.end());
+    rows.push_back(row);
+  }
+  Row head{"owner"};
+  head.insert(head.end(), kCountHead.begin(), kCountHead.end());
+  page.out += table(head, rows, page.md);
+}
+
 void file_list(Page& page, const Report& r, const std::string& title, const std::vector<std::string>& paths) {
   if (paths.empty()) return;
   page.heading(title);
@@ -192,7 +207,9 @@ void history(Page& page, const Report& r) {
 std::string render(const Report& r, bool md) {
   Page page{md, md ? "## hwclass report\n\n" : "hwclass report\n"};
   summary(page, r);
+  if (r.by_owner) owners(page, r);
   directories(page, r);
+  if (!r.by_owner) owners(page, r);
   failing(page, r);
   file_list(page, r, "Next up (fewest lint errors left once classes declare classify's recommendation)", r.next_up);
   file_list(page, r, "Most hardcoded device sites", r.most_sites);

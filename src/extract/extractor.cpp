@@ -36,6 +36,7 @@ void Extractor::run() {
   TSNode root = ts_tree_root_node(tree_);
   scan_block(root);
   if (ts::has_error(root)) collect_syntax_issues();
+  facts_.owners = read_owners(source_);
   // Device globals are recorded after their value; a stable sort keeps
   // pre-order (outer call before inner) among sites starting together.
   std::stable_sort(facts_.sites.begin(), facts_.sites.end(), [](const DeviceSite& a, const DeviceSite& b) {

@@ -21,4 +21,7 @@ void extract_facts(const TSTree* tree, std::string_view source, const Vocabulary
 // memory (fuzz targets, unit tests).
 FileFacts extract_source(std::string bytes, const SourceFile& file, const Vocabulary& vocabulary);
 
+// The labels of the file's `# Owner(s): [...]` lines, in order, once each.
+std::vector<std::string> read_owners(std::string_view source);
+
 }  // namespace hwclass

@@ -15,7 +15,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 1;
+inline constexpr int kFactsSchemaVersion = 2;
 
 struct Location {
   uint32_t line = 0;
@@ -244,6 +244,7 @@ struct FileFacts {
   std::vector<Import> imports;
   std::vector<DeviceGlobal> device_globals;
   std::vector<DeviceSite> sites;  // in source order
+  std::vector<std::string> owners;  // `# Owner(s): [...]` labels (report --by owner)
 
   bool has_syntax_error() const {
     for (const auto& i : issues)

@@ -161,6 +161,7 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.imports, [&](Import& i) { io(i.module), io(i.name), io(i.alias), io(i.line), io(i.start_byte), io(i.end_byte); });
   io.list(f.device_globals, [&](DeviceGlobal& g) { io(g.name), describe(io, g.device), io(g.line); });
   io.list(f.sites, [&](DeviceSite& s) { describe(io, s); });
+  io.list(f.owners, [&](std::string& s) { io(s); });
 }
 
 }  // namespace

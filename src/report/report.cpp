@@ -97,6 +97,16 @@ void aggregate(Report& r, size_t list_length) {
     r.totals.add(f.counts);
     for (const std::string& dir : parents(f.path)) by_directory[dir].add(f.counts);
   }
+  std::map<std::string, Counts> by_owner;
+  for (const FileRow& f : r.files) {
+    if (f.owners.empty()) by_owner[kNoOwner].add(f.counts);
+    for (const std::string& owner : f.owners) by_owner[owner].add(f.counts);
+  }
+  r.owners.clear();
+  for (auto& [owner, counts] : by_owner) r.owners.push_back({owner, counts});
+  std::stable_sort(r.owners.begin(), r.owners.end(), [](const OwnerRow& a, const OwnerRow& b) {
+    return a.counts.unclassified > b.counts.unclassified;
+  });
   r.directories.clear();
   for (auto& [path, counts] : by_directory)
     r.directories.push_back({path, static_cast<int>(std::count(path.begin(), path.end(), '/')), counts});

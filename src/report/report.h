@@ -38,6 +38,16 @@ struct FileRow {
   Counts counts;
   bool parses = true;  // a file that does not parse has no counts to go by
   std::string first_error;  // of a failing file: its first TEST_LINTER message
+  std::vector<std::string> owners;  // its `# Owner(s)` labels; none: kNoOwner's row counts it
+};
+
+// A file without `# Owner(s)` labels is counted under this one.
+inline constexpr const char* kNoOwner = "(no owner)";
+
+// Files with a label, summed; a file with two labels counts under both.
+struct OwnerRow {
+  std::string owner;
+  Counts counts;
 };
 
 struct DirectoryRow {
@@ -62,6 +72,8 @@ struct HistoryPoint {
 struct Report {
   Counts totals;
   std::vector<DirectoryRow> directories;  // depth-first, sorted by path
+  std::vector<OwnerRow> owners;           // most unclassified classes first, then by label
+  bool by_owner = false;                  // --by owner: the owners lead text, markdown and HTML
   std::vector<FileRow> files;             // sorted by path
   std::vector<std::string> next_up;       // files closest to passing: fewest blocking errors
   std::vector<std::string> most_sites;    // files with the most hardcoded sites

@@ -12,6 +12,7 @@ FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary) 
   out.path = file.relative_path;
   out.test_file = file.is_test_file;
   out.parses = file.readable && !file.has_syntax_error();
+  out.owners = file.owners;
   if (!out.parses) return out;
   std::vector<bool> counted(file.classes.size(), false);
   for (int i : linted_classes(file)) {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "facts/facts.h"
 #include "vocab/hardcoded_site.h"
@@ -26,6 +27,7 @@ struct FileSummary {
   std::map<std::string, size_t> sites_by_kind;    // kSiteKinds (vocab/hardcoded_site.h) -> sites in test classes
   std::map<std::string, size_t> sites_by_device;  // "cuda" -> hardcoded sites
   size_t sites = 0;
+  std::vector<std::string> owners;  // `# Owner(s)` labels
 };
 
 FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary);

@@ -11,7 +11,11 @@ hwclass:
   - test_classes, unclassified and declared per member equal `classes`;
   - status is "failing" exactly where `lint 8` gives the file a message,
     else "passing";
-and that the totals are the sums of the files.
+and that the totals are the sums of the files; and per `# Owner(s)` label,
+read here as upstream's TESTOWNERS linter reads it (every line starting
+`# Owner(s): `, the rest JSON), that the owners' rows hold the files with
+that label: test files, failing files, and test classes and unclassified
+classes (CPython's count for test files, the report's row for the rest).
 """
 import collections
 import json
@@ -64,6 +68,39 @@ sums.update({status: sum(1 for f in report["files"] if f["status"] == status) fo
 for key, summed in sums.items():
     if totals[key] != summed:
         failures.append(f"totals.{key} is {totals[key]}, the files sum to {summed}")
+
+def owners_of(path):
+    labels = []
+    with open(os.path.join(seeded, path), encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("# Owner(s): "):
+                try:
+                    value = json.loads(line[len("# Owner(s): "):])
+                except ValueError:
+                    continue
+                labels += [v for v in value if isinstance(v, str) and v not in labels] if isinstance(value, list) else []
+    return labels or ["(no owner)"]
+
+
+by_owner = collections.defaultdict(lambda: collections.Counter())
+for f in report["files"]:
+    counts = expected.get(f["path"], f) if f["status"] != "not-checked" else f
+    for label in owners_of(f["path"]):
+        row = by_owner[label]
+        row["test_files"] += f["path"] in expected
+        row["failing"] += expected.get(f["path"], {}).get("status") == "failing"
+        row["test_classes"] += counts["test_classes"]
+        row["unclassified"] += counts["unclassified"]
+rows = {o["owner"]: o for o in report["owners"]}
+if set(rows) != set(by_owner):
+    failures.append(f"owner labels {sorted(set(rows) ^ set(by_owner))} are in one of the report and the files only")
+for label, want in sorted(by_owner.items()):
+    have = rows.get(label)
+    for key, value in want.items():
+        if have is not None and have[key] != value:
+            failures.append(f"owner {label!r}: {key} is {have[key]}, the files say {value}")
+print(f"{len(rows)} owner labels; the largest: " +
+      ", ".join(f"{o['owner']} ({o['unclassified']} unclassified)" for o in report["owners"][:3]))
 declared = collections.Counter()
 for f in expected.values():
     declared.update(f.get("declared", {}))

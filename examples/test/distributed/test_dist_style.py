@@ -16,3 +16,4 @@ class TestMesh(MultiProcessTestCase):
 
 if __name__ == "__main__":
     run_tests()
+# Owner(s): ["oncall: distributed"]

@@ -17,3 +17,4 @@ class TestKernels(TestCase):
 if __name__ == "__main__":
     if HAS_GPU:
         run_tests()
+# Owner(s): ["module: inductor"]
