@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "lint/allowlist.h"
+#include "fix/fix_alone.h"
 #include "lint/linter.h"
 #include "resolve/resolver.h"
 #include "util/output_sink.h"
@@ -29,29 +30,17 @@ struct AllowlistState {
 
 struct Regeneration {
   std::set<std::string> failing;  // test files with at least one upstream message
-  // For each failing file, what makes it pass: "safe" when `hwclass fix`
-  // clears every message, "unsafe" when --unsafe-fixes is also needed, ""
-  // when some message needs a decision fix cannot make.
-  std::map<std::string, std::string> fix_clears;
+  // For each failing file, whether `hwclass fix` makes it pass.
+  std::map<std::string, FixClears> fix_clears;
   std::set<std::string> exists;   // every test file found
   size_t checked = 0;
 };
 
-std::string fix_for(const std::vector<Finding>& findings) {
-  std::string needed = "safe";
-  for (const Finding& f : findings) {
-    if (!f.fix) return "";
-    if (std::string_view(f.fix) == "unsafe") needed = "unsafe";
-  }
-  return needed;
-}
-
 // The command that takes a file off the allowlist's path to growth.
 std::string make_pass_command(const Regeneration& r, const std::string& path) {
-  const std::string& fix = r.fix_clears.at(path);
-  if (fix == "safe") return "hwclass fix --write " + shell_quote(path);
-  if (fix == "unsafe") return "hwclass fix --write --unsafe-fixes " + shell_quote(path);
-  return "hwclass explain " + shell_quote(path) + " (no fix clears every error; each needs a decision)";
+  std::string command = fix_command(r.fix_clears.at(path), path);
+  return command.empty() ? "hwclass explain " + shell_quote(path) + " (no fix clears every error; each needs a decision)"
+                         : command;
 }
 
 // The allowlist as committed at HEAD, which --shrink-only measures growth
@@ -83,19 +72,16 @@ size_t refuse_additions(const Regeneration& r, const std::set<std::string>& comm
   return refused;
 }
 
-// What fix could do for each failing file: lint's fix marks on its upstream
-// messages, which need classify's verdicts and so the tree resolved.
-void mark_fixes(const ScanResult& result, LintOptions lint, Regeneration& out) {
-  lint.settings.upstream_only = false;
+// What fix could do for each failing file: fix_alone runs the fixes in
+// memory, which needs classify's verdicts and so the tree resolved.
+void mark_fixes(const ScanResult& result, int jobs, Regeneration& out) {
   Resolution resolution = resolve(result.files, result.vocabulary);
   LintWorld world{result.files, resolution};
-  for (size_t i = 0; i < result.files.size(); ++i) {
-    const FileFacts& f = result.files[i];
-    if (!out.failing.count(f.relative_path)) continue;
-    auto findings = lint_file(f, result.vocabulary, lint, &world, static_cast<int>(i));
-    std::erase_if(findings, [](const Finding& finding) { return !finding.upstream; });
-    out.fix_clears[f.relative_path] = fix_for(findings);
-  }
+  std::vector<bool> failing(result.files.size());
+  for (size_t i = 0; i < result.files.size(); ++i) failing[i] = out.failing.count(result.files[i].relative_path) > 0;
+  std::vector<FixClears> fix = fix_alone(world, result.discovery.files, failing, result.vocabulary, jobs);
+  for (size_t i = 0; i < result.files.size(); ++i)
+    if (failing[i]) out.fix_clears[result.files[i].relative_path] = fix[i];
 }
 
 Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& root) {
@@ -119,7 +105,7 @@ Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& ro
   }
   if (s.shrink_only) {
     read_fix_api(result, options);
-    mark_fixes(result, lint, out);
+    mark_fixes(result, resolve_jobs(options.jobs), out);
   }
   return out;
 }

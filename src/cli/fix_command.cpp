@@ -11,6 +11,7 @@
 #include "cli/common.h"
 #include "facts/queries.h"
 #include "fix/fixes.h"
+#include "fix/plan.h"
 #include "fix/verify.h"
 #include "parse/source_reader.h"
 #include "resolve/resolver.h"
@@ -68,30 +69,12 @@ struct FixTally {
   size_t changed = 0;
 };
 
-// The verdicts of the classes lint checks, so that every finding lint marks
-// as fixable is one this fixes (rules/README.md, Fix rules).
-std::map<int, Verdict> linted_verdicts(const ScanResult& result, const Resolution& resolution, size_t file) {
-  std::map<int, Verdict> verdicts;
-  for (int k : linted_classes(result.files[file])) {
-    ClassRef ref{static_cast<int>(file), k};
-    if (!resolution.of(ref).tests.empty())
-      verdicts.emplace(k, classify_class(result.files, resolution, result.vocabulary, ref));
-  }
-  return verdicts;
-}
-
-// Every chosen rule's edits to one file, in rule order; a later rule sees
-// the edits of the earlier ones.
+// Every chosen rule's edits to one file (fix/plan.h), with why classes were left.
 std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const FileFacts& f, const std::string& source,
                              const std::map<int, Verdict>& verdicts, const Resolution& resolution,
                              const Vocabulary& vocabulary, FixTally& tally) {
-  std::vector<Edit> edits;
   std::vector<std::string> why;
-  for (const FixRule* rule : rules) {
-    std::vector<Edit> made;
-    rule->fix(FixContext{f, source, verdicts, resolution, vocabulary, edits, made, why});
-    edits.insert(edits.end(), made.begin(), made.end());
-  }
+  std::vector<Edit> edits = plan_edits(rules, f, source, verdicts, resolution, vocabulary, why);
   for (const auto& w : why) tally.skipped_classes.push_back(f.path + ": " + w);
   return edits;
 }
@@ -150,7 +133,7 @@ std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& re
       tally.skipped_files.push_back(f.path + ": changed since it was read; not fixed");
       continue;
     }
-    c.edits = file_edits(rules, f, c.source, linted_verdicts(result, resolution, i), resolution, result.vocabulary,
+    c.edits = file_edits(rules, f, c.source, linted_verdicts(result.files, resolution, result.vocabulary, i), resolution, result.vocabulary,
                          tally);
     if (c.edits.empty()) continue;
     std::vector<Edit> dropped;

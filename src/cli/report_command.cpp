@@ -31,6 +31,60 @@ struct ReportState {
   size_t top = 10;
 };
 
+// Which files not passing `hwclass fix` alone makes pass, decided (by
+// running the fixes in memory, fix/fix_alone.h) for as many files as the
+// two "next up" lists need: the most classes first until `top` pass, ties
+// included; then, by fewest blocking errors, until `top` need a decision.
+// aggregate() then picks the same files it would with every file decided.
+void decide_fix_alone(Report& report, const LintWorld& world, const std::vector<SourceFile>& sources,
+                      const Vocabulary& vocabulary, int jobs, size_t top) {
+  std::vector<FileRow>& rows = report.files;  // in the order of world.files
+  std::vector<size_t> candidates;
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (rows[i].parses && (rows[i].status == FileStatus::Failing || rows[i].status == FileStatus::Allowlisted))
+      candidates.push_back(i);
+  std::vector<bool> decided(rows.size(), false);
+  auto decide = [&](const std::vector<size_t>& files) {
+    std::vector<bool> wanted(rows.size(), false);
+    for (size_t i : files) wanted[i] = !decided[i];
+    std::vector<FixClears> fix = fix_alone(world, sources, wanted, vocabulary, jobs);
+    for (size_t i : files) rows[i].fix = decided[i] ? rows[i].fix : fix[i], decided[i] = true;
+  };
+  // Walks `order` in batches, deciding each, until `enough` says stop at a file.
+  auto walk = [&](std::vector<size_t> order, auto before, auto enough) {
+    std::stable_sort(order.begin(), order.end(), before);
+    const size_t batch = std::max<size_t>(2 * top, 16);
+    for (size_t at = 0; at < order.size(); at += batch) {
+      std::vector<size_t> chunk(order.begin() + at, order.begin() + std::min(order.size(), at + batch));
+      decide(chunk);
+      for (size_t k = 0; k < at + chunk.size(); ++k)
+        if (enough(order, k)) return;
+    }
+  };
+  auto by_path = [&](size_t a, size_t b) { return rows[a].path < rows[b].path; };
+  std::sort(candidates.begin(), candidates.end(), by_path);
+  size_t found = 0;
+  walk(candidates, [&](size_t a, size_t b) { return rows[a].counts.test_classes > rows[b].counts.test_classes; },
+       [&](const std::vector<size_t>& order, size_t k) {
+         found = k == 0 ? 0 : found;
+         found += rows[order[k]].fix != FixClears::No;
+         // Past `top` found, and past the last file with as many classes as the top-th.
+         return found >= top && (k + 1 == order.size() ||
+                                 rows[order[k + 1]].counts.test_classes < rows[order[k]].counts.test_classes);
+       });
+  size_t needing = 0;
+  walk(candidates,
+       [&](size_t a, size_t b) {
+         if (rows[a].counts.blocking != rows[b].counts.blocking) return rows[a].counts.blocking < rows[b].counts.blocking;
+         return rows[a].counts.test_classes > rows[b].counts.test_classes;
+       },
+       [&](const std::vector<size_t>& order, size_t k) {
+         needing = k == 0 ? 0 : needing;
+         needing += rows[order[k]].fix == FixClears::No;
+         return needing >= top;
+       });
+}
+
 Report current_report(const ReportState& s, const ScanResult& result, const std::set<std::string>& allowlist) {
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
@@ -57,6 +111,7 @@ Report current_report(const ReportState& s, const ScanResult& result, const std:
     report.files.push_back({summary.path, status, file_counts(summary, status, by_file[i]), summary.parses,
                             status == FileStatus::Failing ? summary.first_error : std::string(), summary.owners});
   }
+  decide_fix_alone(report, world, result.discovery.files, result.vocabulary, resolve_jobs(s.common.jobs), s.top);
   aggregate(report, s.top);
   report.by_owner = s.by == "owner";
   return report;
@@ -109,6 +164,7 @@ CommandRunner register_report(CLI::App& app) {
     apply_format_environment(*cmd, s->format, {"text", "markdown", "json", "html"}, s->common.verbose);
     std::set<std::string> allowlist = load_allowlist(s->allowlist, find_repo_root(s->common.root));
     ScanResult result = scan_inputs(s->common);
+    read_fix_api(result, s->common);  // "next up" names what fix makes pass
     bool inputs_ok = report_problems(result, s->common);
     // A path that is not there would make an all-zero report look real.
     if (std::any_of(result.discovery.problems.begin(), result.discovery.problems.end(),
@@ -130,6 +186,7 @@ CommandRunner register_report(CLI::App& app) {
         };
       History history = compute_history(result.root.string(), options, result.vocabulary);
       report.history = std::move(history.points);
+      report.trend = compute_trend(report.history);
       if (report.history.empty())
         std::cerr << "hwclass: note: --history " << s->history
                   << " holds no commits, so the report has no history (a range A..B is the commits after A up to B)\n";

@@ -27,13 +27,16 @@ svg .value { fill: var(--muted); }
 svg .title { font-weight: 600; }
 svg .line { fill: none; stroke: #4e79a7; stroke-width: 2; }
 svg circle { fill: #4e79a7; }
-svg .axis { stroke: var(--line); }
+svg .axis { stroke: var(--muted); }
+svg .grid { stroke: var(--line); stroke-dasharray: 2 3; }
+svg circle.regression { fill: #c5221f; }
+.projection { color: var(--muted); font-style: italic; }
 .trends { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 12px; }
 .lists { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
 th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
-th:first-child, td:first-child { text-align: left; white-space: normal; word-break: break-all; }
+th:first-child, td:first-child { text-align: left; white-space: normal; overflow-wrap: break-word; min-width: 12ch; }
 th button { font: inherit; font-weight: 600; background: none; border: 0; padding: 0; cursor: pointer; }
 details { margin-left: 14px; }
 details > summary { cursor: pointer; padding: 2px 0; }
@@ -146,6 +149,17 @@ std::string file_list(const Report& r, const std::string& title, const std::vect
   return out + "</tbody></table></div>\n";
 }
 
+std::string fix_alone_list(const Report& r) {
+  if (r.fix_alone.empty()) return "";
+  std::string out = "<div><h3>hwclass fix alone makes these pass</h3>\n<table><thead><tr><th>file</th>"
+                    "<th>command</th></tr></thead><tbody>\n";
+  for (const std::string& p : r.fix_alone)
+    for (const FileRow& f : r.files)
+      if (f.path == p)
+        out += "<tr><td>" + path_html(p) + "</td><td><code>" + html_escape(fix_command(f.fix, p)) + "</code></td></tr>\n";
+  return out + "</tbody></table></div>\n";
+}
+
 std::string file_table(const Report& r) {
   std::string out =
       "<div class=\"scroll\"><table class=\"sortable\" id=\"files\"><thead><tr>"
@@ -187,10 +201,12 @@ std::string report_html(const Report& r) {
   out += "</section>\n<h2>Test classes by classification, per directory</h2>\n<div class=\"wide\">\n" +
          classification_bars_svg(r) + "</div>\n";
   if (!r.history.empty())
-    out += "<h2>Trend over " + thousands(r.history.size()) + " commits</h2>\n<div class=\"trends\">\n" +
-           history_lines_svg(r) + "</div>\n";
-  out += "<h2>Next up</h2>\n<div class=\"lists\">\n" +
-         file_list(r, "Closest to passing (fewest errors left)", r.next_up) +
+    out += "<h2>Trend over " + thousands(r.history.size()) + " commits</h2>\n<p>This week, " +
+           html_escape(week_sentence(r.trend)) + ".</p>\n<p class=\"projection\">" +
+           html_escape(projection_sentence(r.trend)) + ".</p>\n<div class=\"trends\">\n" + history_lines_svg(r) +
+           "</div>\n";
+  out += "<h2>Next up</h2>\n<div class=\"lists\">\n" + fix_alone_list(r) +
+         file_list(r, "Needing a decision, closest to passing (fewest errors left)", r.next_up) +
          file_list(r, "Most hardcoded device sites", r.most_sites) + "</div>\n";
   const std::string owners = "<h2>Owners</h2>\n" + owner_table(r);
   if (r.by_owner) out += owners;

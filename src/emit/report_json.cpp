@@ -70,6 +70,11 @@ std::string report_json(const Report& r) {
     w.end_object();
   }
   w.end_array();
+  w.key("fix_alone").begin_array();
+  for (const std::string& path : r.fix_alone)
+    for (const FileRow& f : r.files)
+      if (f.path == path) w.begin_object().field("path", path).field("command", fix_command(f.fix, path)).end_object();
+  w.end_array();
   w.key("next_up").string_array(r.next_up);
   w.key("most_sites").string_array(r.most_sites);
   w.key("history");
@@ -89,7 +94,14 @@ std::string report_json(const Report& r) {
       declared(w, r, p.declared);
       w.end_object();
     }
-    w.end_array().end_object();
+    w.end_array();
+    const Trend& t = r.trend;
+    w.key("week").begin_object().field("from", t.week_from).field("allowlist", int64_t{t.week_allowlist});
+    w.field("unclassified", int64_t{t.week_unclassified}).field("failing", int64_t{t.week_failing}).end_object();
+    w.key("projection").begin_object().field("window_days", t.window_days);
+    w.field("allowlist_per_day", t.pace_per_day).key("allowlist_zero");
+    if (t.zero_date.empty()) w.null(); else w.value(t.zero_date);
+    w.end_object().end_object();
   }
   w.end_object();
   out.push_back('\n');

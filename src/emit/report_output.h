@@ -16,6 +16,11 @@ std::string report_html(const Report& report);
 
 // The pieces the formats share.
 std::string thousands(size_t n);  // 14210 -> "14,210"
+std::string signed_count(long n);  // "+3", "-1,204", "0"
+// "since 2026-11-24: allowlist -12, unclassified classes -40, failing files +1"
+std::string week_sentence(const Trend& trend);
+// The allowlist's projected zero, marked as a projection, or why there is none.
+std::string projection_sentence(const Trend& trend);
 // A file's or directory's group for the per-directory chart: the directory
 // one level below the top ("test/inductor"), or the top's own files ("test/*.py").
 std::string chart_group(const std::string& file_path);

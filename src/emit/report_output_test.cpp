@@ -65,7 +65,7 @@ TEST_CASE("report text: the totals, then aligned tables", "[report][emit]") {
       "(no owner)           1        2             2        0        0            1  1,200         3\n"
       "module: nn           1        1             0        1        0            0      0         0\n"
       "\n"
-      "Next up (fewest lint errors left once classes declare classify's recommendation)\n"
+      "Next up, each needing a decision (fewest lint errors left once classes declare classify's recommendation)\n"
       "file                       blocking  unclassified  sites\n"
       "test/inductor/test_<b>.py         3             2  1,200\n"
       "\n"
@@ -115,7 +115,11 @@ TEST_CASE("report html: self-contained, escaped, with its charts", "[report][emi
   second.test_classes = 3, second.unclassified = 1, second.sites = 4;
   r.history = {first, second};
   html = report_html(r);
-  CHECK(count(html, "<svg class=\"chart trend\"") == 3);
-  CHECK(count(html, "<polyline") == 3);
+  CHECK(count(html, "<svg class=\"chart trend\"") == 4);  // allowlist, unclassified, failing, sites
+  CHECK(count(html, "<polyline") == 4);
+  // The allowlist's y axis spans 2..5, labelled at both ends and the middle;
+  // every chart labels its x axis.
+  CHECK(count(html, "class=\"axis-label\">3.5</text>") == 1);
+  CHECK(count(html, "class=\"axis-label\">commit date</text>") == 4);
   CHECK(count(html, "5 \xe2\x86\x92 2") == 1);  // allowlist, first to last
 }

@@ -1,7 +1,9 @@
 // The HTML report's charts, as inline SVG that scales with the page: a
 // stacked bar per directory (classes by classification) and one line chart
-// per trend of --history (allowlist size, unclassified classes, hardcoded sites).
+// per trend of --history (allowlist size, unclassified classes, failing
+// files, hardcoded sites).
 #include <algorithm>
+#include <cstdint>
 #include <map>
 
 #include "emit/report_output.h"
@@ -91,6 +93,10 @@ std::string classification_bars_svg(const Report& r) {
   return out + "</svg>\n";
 }
 
+// One line chart per trend. The y axis spans the data (lowest to highest,
+// labelled at both ends and the middle), so 831 -> 770 fills the chart
+// instead of 8 pixels of a 0-based one; the x axis is the commits in order,
+// dated at both ends and the middle.
 std::string history_lines_svg(const Report& r) {
   if (r.history.empty()) return "";
   struct Series {
@@ -99,32 +105,52 @@ std::string history_lines_svg(const Report& r) {
   };
   const Series series[] = {{"Allowlisted files", &HistoryPoint::allowlist},
                            {"Unclassified classes", &HistoryPoint::unclassified},
+                           {"Failing files", &HistoryPoint::failing},
                            {"Hardcoded device sites", &HistoryPoint::sites}};
-  const double w = 320, h = 190, left = 8, right = 8, top = 40, bottom = 34;
+  const double w = 320, h = 200, left = 52, right = 10, top = 40, bottom = 36;
+  const size_t n = r.history.size();
   std::string out;
   for (const Series& s : series) {
-    size_t most = 1;
-    for (const HistoryPoint& p : r.history) most = std::max(most, p.*(s.value));
-    const size_t n = r.history.size();
+    size_t lo = SIZE_MAX, hi = 0;
+    for (const HistoryPoint& p : r.history) lo = std::min(lo, p.*(s.value)), hi = std::max(hi, p.*(s.value));
+    if (lo == hi) lo = hi > 0 ? hi - 1 : 0, hi = lo + 1;  // a flat line sits mid-chart with its value labelled
     auto px = [&](size_t i) { return left + (n == 1 ? (w - left - right) / 2 : (w - left - right) * i / (n - 1.0)); };
-    auto py = [&](size_t v) { return top + (h - top - bottom) * (1.0 - static_cast<double>(v) / most); };
+    auto py = [&](double v) {
+      return top + (h - top - bottom) * (1.0 - (v - static_cast<double>(lo)) / static_cast<double>(hi - lo));
+    };
     out += "<svg class=\"chart trend\" viewBox=\"0 0 " + num(w) + " " + num(h) + "\" role=\"img\" aria-label=\"" +
-           s.title + " over history\">\n<text x=\"" + num(left) + "\" y=\"16\" class=\"title\">" + s.title +
-           "</text>\n";
+           s.title + " over history\">\n<text x=\"8\" y=\"16\" class=\"title\">" + s.title + "</text>\n";
     const HistoryPoint &first = r.history.front(), &last = r.history.back();
-    out += "<text x=\"" + num(left) + "\" y=\"32\" class=\"value\">" + thousands(first.*(s.value)) + " \xe2\x86\x92 " +
+    out += "<text x=\"8\" y=\"32\" class=\"value\">" + thousands(first.*(s.value)) + " \xe2\x86\x92 " +
            thousands(last.*(s.value)) + "</text>\n";
-    out += "<line x1=\"" + num(left) + "\" y1=\"" + num(h - bottom) + "\" x2=\"" + num(w - right) + "\" y2=\"" +
-           num(h - bottom) + "\" class=\"axis\"/>\n<polyline class=\"line\" points=\"";
-    for (size_t i = 0; i < n; ++i) out += (i ? " " : "") + num(px(i)) + "," + num(py(r.history[i].*(s.value)));
+    // The y axis: gridlines and labels at the lowest, middle and highest values.
+    for (double v : {static_cast<double>(lo), (lo + hi) / 2.0, static_cast<double>(hi)}) {
+      char label[32];
+      std::snprintf(label, sizeof label, v == static_cast<double>(static_cast<size_t>(v)) ? "%.0f" : "%.1f", v);
+      out += "<line x1=\"" + num(left) + "\" y1=\"" + num(py(v)) + "\" x2=\"" + num(w - right) + "\" y2=\"" +
+             num(py(v)) + "\" class=\"grid\"/><text x=\"" + num(left - 6) + "\" y=\"" + num(py(v) + 4) +
+             "\" text-anchor=\"end\" class=\"axis-label\">" + label + "</text>\n";
+    }
+    out += "<line x1=\"" + num(left) + "\" y1=\"" + num(top) + "\" x2=\"" + num(left) + "\" y2=\"" + num(h - bottom) +
+           "\" class=\"axis\"/><line x1=\"" + num(left) + "\" y1=\"" + num(h - bottom) + "\" x2=\"" + num(w - right) +
+           "\" y2=\"" + num(h - bottom) + "\" class=\"axis\"/>\n<polyline class=\"line\" points=\"";
+    for (size_t i = 0; i < n; ++i)
+      out += (i ? " " : "") + num(px(i)) + "," + num(py(static_cast<double>(r.history[i].*(s.value))));
     out += "\"/>\n";
     for (size_t i = 0; i < n; ++i)
-      out += "<circle cx=\"" + num(px(i)) + "\" cy=\"" + num(py(r.history[i].*(s.value))) + "\" r=\"2.5\"><title>" +
+      out += "<circle cx=\"" + num(px(i)) + "\" cy=\"" + num(py(static_cast<double>(r.history[i].*(s.value)))) +
+             "\" r=\"2.5\"" + (r.history[i].regression() ? " class=\"regression\"" : "") + "><title>" +
              r.history[i].date + " " + r.history[i].commit.substr(0, 10) + ": " + thousands(r.history[i].*(s.value)) +
-             "</title></circle>\n";
-    out += "<text x=\"" + num(left) + "\" y=\"" + num(h - 10) + "\" class=\"axis-label\">" + first.date +
-           "</text><text x=\"" + num(w - right) + "\" y=\"" + num(h - 10) + "\" text-anchor=\"end\" class=\"axis-label\">" +
-           last.date + "</text>\n</svg>\n";
+             (r.history[i].regression() ? " (regression)" : "") + "</title></circle>\n";
+    // The x axis: dates of the first, middle and last commits.
+    const HistoryPoint& middle = r.history[n / 2];
+    out += "<text x=\"" + num(left) + "\" y=\"" + num(h - 18) + "\" class=\"axis-label\">" + first.date + "</text>";
+    if (n > 2)
+      out += "<text x=\"" + num(px(n / 2)) + "\" y=\"" + num(h - 18) + "\" text-anchor=\"middle\" class=\"axis-label\">" +
+             middle.date + "</text>";
+    out += "<text x=\"" + num(w - right) + "\" y=\"" + num(h - 18) + "\" text-anchor=\"end\" class=\"axis-label\">" +
+           last.date + "</text>\n<text x=\"" + num((left + w - right) / 2) + "\" y=\"" + num(h - 4) +
+           "\" text-anchor=\"middle\" class=\"axis-label\">commit date</text>\n</svg>\n";
   }
   return out;
 }

@@ -18,6 +18,26 @@ std::string thousands(size_t n) {
   return out;
 }
 
+std::string signed_count(long n) {
+  if (n == 0) return "0";
+  return (n > 0 ? "+" : "-") + thousands(static_cast<size_t>(n > 0 ? n : -n));
+}
+
+std::string week_sentence(const Trend& t) {
+  return "since " + t.week_from + ": allowlist " + signed_count(t.week_allowlist) + ", unclassified classes " +
+         signed_count(t.week_unclassified) + ", failing files " + signed_count(t.week_failing);
+}
+
+std::string projection_sentence(const Trend& t) {
+  std::string window = "the last " + std::to_string(t.window_days) + (t.window_days == 1 ? " day" : " days");
+  if (t.window_days < 1) return "no projection: the history spans less than a day";
+  if (t.zero_date.empty()) return "no projection: the allowlist did not shrink over " + window;
+  char pace[32];
+  std::snprintf(pace, sizeof pace, "%.2f", t.pace_per_day);
+  return "projection: at the pace of " + window + " (" + pace + " files a day), the allowlist reaches zero on " +
+         t.zero_date;
+}
+
 namespace {
 
 using Row = std::vector<std::string>;
@@ -150,6 +170,19 @@ void file_list(Page& page, const Report& r, const std::string& title, const std:
   page.out += table({"file", "blocking", "unclassified", "sites"}, list, page.md);
 }
 
+// Files `hwclass fix` alone makes pass, each with the command.
+void fix_alone(Page& page, const Report& r) {
+  if (r.fix_alone.empty()) return;
+  page.heading("Next up: hwclass fix alone makes these pass");
+  std::vector<Row> rows;
+  for (const std::string& p : r.fix_alone) {
+    auto f = std::find_if(r.files.begin(), r.files.end(), [&](const FileRow& x) { return x.path == p; });
+    std::string command = fix_command(f->fix, p);
+    rows.push_back({page.md ? "`" + p + "`" : p, thousands(f->counts.test_classes), page.md ? "`" + command + "`" : command});
+  }
+  page.out += table({"file", "classes", "command"}, rows, page.md, 2);
+}
+
 // Failing files (not on the allowlist), each with its first error: the
 // regressions a maintainer acts on.
 void failing(Page& page, const Report& r) {
@@ -171,14 +204,15 @@ void failing(Page& page, const Report& r) {
 
 // "796 (+1)": a count and its change since the point before, when it changed.
 std::string with_delta(size_t value, long delta) {
-  if (delta == 0) return thousands(value);
-  return thousands(value) + " (" + (delta > 0 ? "+" : "-") + thousands(static_cast<size_t>(delta > 0 ? delta : -delta)) +
-         ")";
+  return delta == 0 ? thousands(value) : thousands(value) + " (" + signed_count(delta) + ")";
 }
 
 void history(Page& page, const Report& r) {
   if (r.history.empty()) return;
   page.heading("History (" + thousands(r.history.size()) + " commits)");
+  page.line("this week", week_sentence(r.trend));
+  page.line("burn-down", projection_sentence(r.trend));
+  page.out += "\n";
   std::vector<Row> points;
   std::vector<const HistoryPoint*> regressions;
   for (const HistoryPoint& p : r.history) {
@@ -211,7 +245,10 @@ std::string render(const Report& r, bool md) {
   directories(page, r);
   if (!r.by_owner) owners(page, r);
   failing(page, r);
-  file_list(page, r, "Next up (fewest lint errors left once classes declare classify's recommendation)", r.next_up);
+  fix_alone(page, r);
+  file_list(page, r,
+            "Next up, each needing a decision (fewest lint errors left once classes declare classify's recommendation)",
+            r.next_up);
   file_list(page, r, "Most hardcoded device sites", r.most_sites);
   history(page, r);
   return page.out;

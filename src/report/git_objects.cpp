@@ -94,6 +94,7 @@ CommitInfo GitObjects::commit(const std::string& id) {
       // "committer Name <mail> 1700000000 +0000"
       size_t tz = line.rfind(' '), ts = line.rfind(' ', tz - 1);
       std::time_t t = static_cast<std::time_t>(std::stoll(line.substr(ts + 1, tz - ts - 1)));
+      c.time = static_cast<int64_t>(t);
       char date[16];
       std::tm tm{};
       gmtime_r(&t, &tm);

@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ struct TreeEntry {
 
 struct CommitInfo {
   std::string id, tree, date, subject, author;  // date: the committer's, as YYYY-MM-DD in UTC; author: the name
+  int64_t time = 0;                             // the committer's, in seconds since the epoch
 };
 
 class GitObjects {

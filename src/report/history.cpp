@@ -27,6 +27,7 @@ class HistoryReader {
     p.date = info.date;
     p.subject = info.subject;
     p.author = info.author;
+    p.time = info.time;
     Files files;
     for (const std::string& prefix : options_.prefixes) {
       std::string tree = find(info.tree, prefix, true);

@@ -116,12 +116,21 @@ void aggregate(Report& r, size_t list_length) {
       return (x == '/' ? '\0' : x) < (y == '/' ? '\0' : y);
     });
   });
-  // Next up: files not yet passing, with the fewest errors left once their
-  // classes declare what classify recommends; then the most classes gained.
+  // Next up: files not yet passing that fix alone makes pass, the most
+  // classes first; then those needing a decision, with the fewest errors
+  // left once their classes declare what classify recommends.
+  r.fix_alone = top(
+      r.files, list_length,
+      [](const FileRow& f) {
+        return f.parses && (f.status == FileStatus::Allowlisted || f.status == FileStatus::Failing) &&
+               f.fix != FixClears::No;
+      },
+      [](const FileRow& a, const FileRow& b) { return a.counts.test_classes > b.counts.test_classes; });
   r.next_up = top(
       r.files, list_length,
       [](const FileRow& f) {
-        return f.parses && (f.status == FileStatus::Allowlisted || f.status == FileStatus::Failing);
+        return f.parses && (f.status == FileStatus::Allowlisted || f.status == FileStatus::Failing) &&
+               f.fix == FixClears::No;
       },
       [](const FileRow& a, const FileRow& b) {
         if (a.counts.blocking != b.counts.blocking) return a.counts.blocking < b.counts.blocking;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "classify/verdict.h"
+#include "fix/fix_alone.h"
 #include "report/summary.h"
 
 namespace hwclass {
@@ -39,6 +40,7 @@ struct FileRow {
   bool parses = true;  // a file that does not parse has no counts to go by
   std::string first_error;  // of a failing file: its first TEST_LINTER message
   std::vector<std::string> owners;  // its `# Owner(s)` labels; none: kNoOwner's row counts it
+  FixClears fix = FixClears::No;     // of a file not passing: whether `hwclass fix` alone makes it pass
 };
 
 // A file without `# Owner(s)` labels is counted under this one.
@@ -60,6 +62,7 @@ struct DirectoryRow {
 // verdicts, which need every file at once).
 struct HistoryPoint {
   std::string commit, date, subject, author;
+  int64_t time = 0;  // the committer's date, in seconds since the epoch
   size_t allowlist = 0, test_classes = 0, unclassified = 0, sites = 0;
   size_t failing = 0;  // test files neither allowlisted nor passing upstream's linter at that commit
   std::map<std::string, size_t> declared;
@@ -69,15 +72,32 @@ struct HistoryPoint {
   bool regression() const { return delta_allowlist > 0 || delta_unclassified > 0 || delta_failing > 0; }
 };
 
+// What the history says about the way to an empty allowlist (report/trend.cpp).
+struct Trend {
+  bool known = false;  // a history with at least one point
+  // Since the newest point that is at least 7 days older than the last (or
+  // the first point): the allowlist, unclassified classes, failing files.
+  std::string week_from;  // that point's date
+  long week_allowlist = 0, week_unclassified = 0, week_failing = 0;
+  // The allowlist's pace over the last 28 days of history (or all of it),
+  // in files per day, and the date it reaches zero at that pace: a
+  // projection, empty when the allowlist is not shrinking.
+  int window_days = 0;
+  double pace_per_day = 0;
+  std::string zero_date;
+};
+
 struct Report {
   Counts totals;
   std::vector<DirectoryRow> directories;  // depth-first, sorted by path
   std::vector<OwnerRow> owners;           // most unclassified classes first, then by label
   bool by_owner = false;                  // --by owner: the owners lead text, markdown and HTML
   std::vector<FileRow> files;             // sorted by path
-  std::vector<std::string> next_up;       // files closest to passing: fewest blocking errors
+  std::vector<std::string> fix_alone;     // files not passing that `hwclass fix` alone makes pass, most classes first
+  std::vector<std::string> next_up;       // the rest closest to passing, each needing a decision: fewest blocking errors
   std::vector<std::string> most_sites;    // files with the most hardcoded sites
   std::vector<HistoryPoint> history;      // oldest first
+  Trend trend;                            // from the history
   std::vector<std::string> members;       // HardwareClassification's, in rules/devices.toml order
 };
 
@@ -86,6 +106,9 @@ struct Report {
 Counts file_counts(const FileSummary& summary, FileStatus status, const std::vector<const Verdict*>& verdicts);
 
 FileStatus file_status(const FileSummary& summary, const std::set<std::string>& allowlist);
+
+// The week's changes and the allowlist's projected zero, from the history.
+Trend compute_trend(const std::vector<HistoryPoint>& history);
 
 // Directories, totals and the "next up" lists from the file rows.
 void aggregate(Report& report, size_t list_length = 10);

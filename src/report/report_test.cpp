@@ -1,3 +1,4 @@
+#include "emit/report_output.h"
 #include "report/report.h"
 
 #include <catch2/catch.hpp>
@@ -146,4 +147,37 @@ TEST_CASE("directories add up their files, depth first; next up and most sites",
   // Not passing, fewest blocking first, then the most classes.
   CHECK(r.next_up == std::vector<std::string>{"test/b/d/test_y.py", "test/b/test_w.py"});
   CHECK(r.most_sites == std::vector<std::string>{"test/test_z.py", "test/b-c/test_x.py"});
+}
+
+TEST_CASE("trend: this week's changes and the allowlist's projected zero", "[report]") {
+  auto point = [](const char* date, int64_t day, size_t allowlist, size_t unclassified, size_t failing) {
+    HistoryPoint p;
+    p.date = date;
+    p.time = 1764547200 + day * 86400;  // 2025-12-01T00:00:00Z + day days
+    p.allowlist = allowlist, p.unclassified = unclassified, p.failing = failing;
+    return p;
+  };
+  // 100 days of history; the last 28 (days 72..100) take the allowlist from 60 to 46.
+  std::vector<HistoryPoint> h = {point("2025-12-01", 0, 90, 900, 0), point("2026-02-11", 72, 60, 500, 2),
+                                 point("2026-03-05", 94, 50, 420, 1), point("2026-03-11", 100, 46, 430, 3)};
+  Trend t = compute_trend(h);
+  // The week: since the newest point at least 7 days before the last (day 72).
+  CHECK(t.week_from == "2026-02-11");
+  CHECK(t.week_allowlist == -14);
+  CHECK(t.week_unclassified == -70);
+  CHECK(t.week_failing == 1);
+  // 14 files in 28 days: half a file a day, so 46 files take 92 more days.
+  CHECK(t.window_days == 28);
+  CHECK(t.pace_per_day == Approx(0.5));
+  CHECK(t.zero_date == "2026-06-11");
+  CHECK(projection_sentence(t) ==
+        "projection: at the pace of the last 28 days (0.50 files a day), the allowlist reaches zero on 2026-06-11");
+  // Growing: no projection, and the sentence says why.
+  h.back().allowlist = 70;
+  t = compute_trend(h);
+  CHECK(t.zero_date.empty());
+  CHECK(projection_sentence(t) == "no projection: the allowlist did not shrink over the last 28 days");
+  // One instant of history: no pace.
+  CHECK(projection_sentence(compute_trend({point("2026-03-11", 100, 46, 430, 3)})) ==
+        "no projection: the history spans less than a day");
 }

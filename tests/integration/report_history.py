@@ -11,6 +11,7 @@ the number of blobs parsed: every distinct (blob, path) once. Authors and
 subjects come from `git log`.
 """
 import json
+import os
 import re
 import pathlib
 import subprocess
@@ -39,6 +40,8 @@ def main() -> int:
         allowlist.parent.mkdir(parents=True)
         (repo / "test").mkdir()
 
+        days = iter([1, 5, 10, 15, 20, 27])  # November 2026: each commit's committer date
+
         def commit(a1, a2, dev, b1, listed, message, readme=None, author="t"):
             (repo / "test/test_a.py").write_text(HEAD + A1.format(decl=decl(a1)) + A2.format(decl=decl(a2), dev=dev))
             (repo / "test/test_b.py").write_text(HEAD + B1.format(decl=decl(b1)))
@@ -47,7 +50,10 @@ def main() -> int:
             if readme:
                 (repo / "README").write_text(readme)
             git("add", "-A")
-            git("-c", f"user.name={author}", "commit", "-q", "--allow-empty", "-m", message)
+            when = f"2026-11-{next(days):02d}T12:00:00Z"
+            subprocess.run(["git", "-C", str(repo), "-c", f"user.name={author}", "commit", "-q", "--allow-empty", "-m",
+                            message], check=True, capture_output=True,
+                           env={**os.environ, "GIT_COMMITTER_DATE": when, "GIT_AUTHOR_DATE": when})
 
         both = ["test/test_a.py", "test/test_b.py"]
         commit(None, None, '"cuda"', None, both, "start")                        # 3 unclassified, 1 site
@@ -96,6 +102,22 @@ def main() -> int:
                                 (got["points"][5]["commit"][:10], 'allowlist +1, unclassified classes +1 ("regress")')):
             if commit_id not in regressions or what not in regressions:
                 failures.append(f"the text report's regressions do not name {commit_id}: {what}:\n{regressions}")
+        # The week before the last commit (11-27): since 11-20, the newest point at
+        # least 7 days older. The projection: over the 26 days the history spans
+        # (under 28), the allowlist went from 2 to 1, 1/26 of a file a day, so
+        # its last 1 file takes 26 more days: 2026-12-23.
+        trend = json.loads(subprocess.run([hwclass, "report", "--isolated", "-q", "--no-cache", "--format", "json",
+                                           "--root", str(repo), "--history", "main", str(repo / "test")],
+                                          capture_output=True, text=True).stdout)["history"]
+        week = {"from": "2026-11-20", "allowlist": 1, "unclassified": 1, "failing": 0}
+        if trend["week"] != week:
+            failures.append(f"this week {trend['week']} != {week}")
+        projection = trend["projection"]
+        if (projection["window_days"], projection["allowlist_zero"]) != (26, "2026-12-23"):
+            failures.append(f"projection {projection}, expected 26 days and 2026-12-23")
+        if "projection: at the pace of the last 26 days (0.04 files a day), the allowlist reaches zero on 2026-12-23" \
+                not in text:
+            failures.append("the text report does not state the projection")
         # test_a x3 versions, test_b x2 (the last commit's is the first's), common.py x1.
         print(f"blobs parsed: {parsed} (6 commits x 3 files = 18 without reuse)")
         if parsed != 6:

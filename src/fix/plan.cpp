@@ -1,0 +1,37 @@
+#include "fix/plan.h"
+
+#include "classify/classifier.h"
+#include "facts/queries.h"
+
+namespace hwclass {
+
+std::vector<const FixRule*> fix_rules(bool unsafe) {
+  std::vector<const FixRule*> out;
+  for (const FixRule& r : all_fix_rules())
+    if (r.safety == FixSafety::Safe || unsafe) out.push_back(&r);
+  return out;
+}
+
+std::map<int, Verdict> linted_verdicts(const std::vector<FileFacts>& files, const Resolution& resolution,
+                                       const Vocabulary& vocabulary, size_t index) {
+  std::map<int, Verdict> verdicts;
+  for (int k : linted_classes(files[index])) {
+    ClassRef ref{static_cast<int>(index), k};
+    if (!resolution.of(ref).tests.empty()) verdicts.emplace(k, classify_class(files, resolution, vocabulary, ref));
+  }
+  return verdicts;
+}
+
+std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const FileFacts& file, const std::string& source,
+                             const std::map<int, Verdict>& verdicts, const Resolution& resolution,
+                             const Vocabulary& vocabulary, std::vector<std::string>& why) {
+  std::vector<Edit> edits;
+  for (const FixRule* rule : rules) {
+    std::vector<Edit> made;
+    rule->fix(FixContext{file, source, verdicts, resolution, vocabulary, edits, made, why});
+    edits.insert(edits.end(), made.begin(), made.end());
+  }
+  return edits;
+}
+
+}  // namespace hwclass

@@ -1,0 +1,28 @@
+// What a fix run would edit in one file: the verdicts its rules read and the
+// edits of the chosen rules, in rule order. `hwclass fix` writes them; the
+// report and the allowlist's shrink-only check ask what they would leave.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "fix/fixes.h"
+
+namespace hwclass {
+
+// Every safe fix rule, and the unsafe ones too when `unsafe`, in run order.
+std::vector<const FixRule*> fix_rules(bool unsafe);
+
+// The verdicts of the classes lint checks in file `index`, so that every
+// finding lint marks as fixable is one the rules fix (rules/README.md).
+std::map<int, Verdict> linted_verdicts(const std::vector<FileFacts>& files, const Resolution& resolution,
+                                       const Vocabulary& vocabulary, size_t index);
+
+// Every rule's edits to one file, in rule order; a later rule sees the
+// edits of the earlier ones. Why a rule left a class goes to `why`.
+std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const FileFacts& file, const std::string& source,
+                             const std::map<int, Verdict>& verdicts, const Resolution& resolution,
+                             const Vocabulary& vocabulary, std::vector<std::string>& why);
+
+}  // namespace hwclass
