@@ -1,7 +1,12 @@
 // hwclass report: discover -> parse -> extract -> resolve -> classify ->
 // lint (upstream's verdict per file, the advice's blockers) -> report
 // (per-file counts, directories, next up; history from git objects) -> emit.
+#include <sys/ioctl.h>
 #include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
 
 #include <filesystem>
 #include <algorithm>
@@ -30,6 +35,18 @@ struct ReportState {
   int every = 1;
   size_t top = 10;
 };
+
+// The width text tables fit: COLUMNS when it is a number, else the
+// terminal's when the report goes to one, else no limit (a file, a pipe).
+size_t terminal_columns(const std::string& output) {
+  const char* env = std::getenv("COLUMNS");
+  if (env && *env && std::string_view(env).find_first_not_of("0123456789") == std::string_view::npos &&
+      std::strlen(env) < 6)
+    return static_cast<size_t>(std::atoi(env));
+  struct winsize ws {};
+  if ((output.empty() || output == "-") && ::isatty(1) && ::ioctl(1, TIOCGWINSZ, &ws) == 0) return ws.ws_col;
+  return 0;
+}
 
 // Which files not passing `hwclass fix` alone makes pass, decided (by
 // running the fixes in memory, fix/fix_alone.h) for as many files as the
@@ -195,6 +212,7 @@ CommandRunner register_report(CLI::App& app) {
                   << " blobs parsed\n";
     }
     const std::string& f = s->format;
+    report.columns = terminal_columns(s->common.output);
     OutputSink sink(s->common.output);
     sink.write(f == "json" ? report_json(report) : f == "html" ? report_html(report)
                : f == "markdown" ? report_markdown(report) : report_text(report));

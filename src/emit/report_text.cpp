@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <map>
 
 #include "emit/report_output.h"
 
@@ -42,10 +43,64 @@ namespace {
 
 using Row = std::vector<std::string>;
 
+// Narrows text columns until the table fits `columns` (0: no limit): the
+// last text column first, none below 12 characters; a cell cut to fit keeps
+// its end when it is the first column (a path's file name) and its start
+// otherwise (a subject), marked "...".
+void fit_width(std::vector<size_t>& width, std::vector<Row>& cells, size_t columns, size_t text_from) {
+  size_t total = 0;
+  for (size_t w : width) total += w;
+  total += 2 * (width.size() - 1);
+  if (columns == 0 || total <= columns) return;
+  constexpr size_t kNarrowest = 12;
+  for (size_t i = width.size(); i-- > 0 && total > columns;) {
+    if (i != 0 && i < text_from) continue;
+    if (width[i] <= kNarrowest) continue;
+    size_t cut = std::min(total - columns, width[i] - kNarrowest);
+    width[i] -= cut;
+    total -= cut;
+    for (Row& r : cells) {
+      if (r[i].size() <= width[i]) continue;
+      r[i] = i == 0 ? "..." + r[i].substr(r[i].size() - (width[i] - 3)) : r[i].substr(0, width[i] - 3) + "...";
+    }
+  }
+}
+
 // Columns padded to their widest cell, numbers right-aligned (the first
-// column, and those from `text_from` on, are text: left-aligned); or a
-// markdown table.
-std::string table(const Row& head, const std::vector<Row>& rows, bool markdown, size_t text_from = SIZE_MAX) {
+// column, and those from `text_from` on, are text: left-aligned), fitted
+// to `columns`; or a markdown table.
+// The numeric columns' headers, shortened when a table does not fit.
+const std::map<std::string, std::string> kShortHeads = {
+    {"test files", "files"}, {"classes", "cls"},      {"unclassified", "unclass"}, {"passing", "pass"},
+    {"failing", "fail"},     {"allowlisted", "allow"}, {"allowlist", "allow"},     {"blocking", "block"}};
+
+// `text` broken at spaces into lines of at most `columns` (0: one line),
+// the first starting at column `at`, the others indented by `indent`.
+std::string wrap(const std::string& text, size_t columns, size_t at, size_t indent) {
+  if (columns == 0 || at + text.size() <= columns) return text;
+  std::string out;
+  size_t col = at;
+  for (size_t i = 0; i < text.size();) {
+    size_t end = text.find(' ', i);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(i, end - i);
+    if (col > at && col > indent && col + 1 + word.size() > columns) {
+      out += "\n" + std::string(indent, ' ');
+      col = indent;
+    } else if (i > 0) {
+      out += ' ';
+      ++col;
+    }
+    out += word;
+    col += word.size();
+    i = end + 1;
+  }
+  return out;
+}
+
+std::string table(const Row& full_head, const std::vector<Row>& rows, bool markdown, size_t text_from = SIZE_MAX,
+                  size_t columns = 0) {
+  Row head = full_head;
   std::string out;
   if (markdown) {
     auto line = [&](const Row& r) {
@@ -58,10 +113,24 @@ std::string table(const Row& head, const std::vector<Row>& rows, bool markdown, 
     for (const Row& r : rows) line(r);
     return out;
   }
-  std::vector<size_t> width(head.size());
-  for (size_t i = 0; i < head.size(); ++i) width[i] = head[i].size();
-  for (const Row& r : rows)
-    for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+  auto widths = [&] {
+    std::vector<size_t> width(head.size());
+    for (size_t i = 0; i < head.size(); ++i) width[i] = head[i].size();
+    for (const Row& r : rows)
+      for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+    return width;
+  };
+  std::vector<size_t> width = widths();
+  size_t total = 2 * (width.size() - 1);
+  for (size_t w : width) total += w;
+  if (columns > 0 && total > columns) {
+    for (std::string& h : head)
+      if (auto it = kShortHeads.find(h); it != kShortHeads.end()) h = it->second;
+    width = widths();
+  }
+  std::vector<Row> cells = rows;
+  cells.push_back(head);
+  fit_width(width, cells, columns, text_from);
   auto line = [&](const Row& r) {
     std::string text;
     for (size_t i = 0; i < r.size(); ++i) {
@@ -72,8 +141,8 @@ std::string table(const Row& head, const std::vector<Row>& rows, bool markdown, 
     while (!text.empty() && text.back() == ' ') text.pop_back();
     out += text + "\n";
   };
-  line(head);
-  for (const Row& r : rows) line(r);
+  line(cells.back());
+  for (size_t k = 0; k + 1 < cells.size(); ++k) line(cells[k]);
   return out;
 }
 
@@ -89,10 +158,20 @@ const Row kCountHead = {"test files", "classes", "unclassified", "passing", "fai
 struct Page {
   bool md;
   std::string out;
-  void heading(const std::string& text) { out += md ? "\n### " + text + "\n\n" : "\n" + text + "\n"; }
+  size_t columns = 0;  // the terminal's width for text tables; 0: no limit
+  void table(const Row& head, const std::vector<Row>& rows, size_t text_from = SIZE_MAX) {
+    out += hwclass::table(head, rows, md, text_from, columns);
+  }
+  void heading(const std::string& text) {
+    out += md ? "\n### " + text + "\n\n" : "\n" + wrap(text, columns, 0, 2) + "\n";
+  }
   void line(const std::string& label, const std::string& text) {
-    out += md ? "- **" + label + ":** " + text + "\n"
-              : label + std::string(label.size() < 11 ? 11 - label.size() : 1, ' ') + text + "\n";
+    if (md) {
+      out += "- **" + label + ":** " + text + "\n";
+      return;
+    }
+    std::string head = label + std::string(label.size() < 11 ? 11 - label.size() : 1, ' ');
+    out += head + wrap(text, columns, head.size(), 11) + "\n";
   }
 };
 
@@ -140,7 +219,7 @@ void directories(Page& page, const Report& r) {
   }
   Row head{"directory"};
   head.insert(head.end(), kCountHead.begin(), kCountHead.end());
-  page.out += table(head, rows, page.md);
+  page.table(head, rows);
 }
 
 // Every owner label and its counts: who is blocked, who moved.
@@ -155,7 +234,7 @@ void owners(Page& page, const Report& r) {
   }
   Row head{"owner"};
   head.insert(head.end(), kCountHead.begin(), kCountHead.end());
-  page.out += table(head, rows, page.md);
+  page.table(head, rows);
 }
 
 void file_list(Page& page, const Report& r, const std::string& title, const std::vector<std::string>& paths) {
@@ -167,20 +246,22 @@ void file_list(Page& page, const Report& r, const std::string& title, const std:
     list.push_back({page.md ? "`" + p + "`" : p, thousands(f->counts.blocking), thousands(f->counts.unclassified),
                     thousands(f->counts.sites)});
   }
-  page.out += table({"file", "blocking", "unclassified", "sites"}, list, page.md);
+  page.table({"file", "blocking", "unclassified", "sites"}, list);
 }
 
-// Files `hwclass fix` alone makes pass, each with the command.
+// Files `hwclass fix` alone makes pass, each with the command: whole, one a
+// line in text (a command cut to fit could not be pasted).
 void fix_alone(Page& page, const Report& r) {
   if (r.fix_alone.empty()) return;
-  page.heading("Next up: hwclass fix alone makes these pass");
+  page.heading("Next up: hwclass fix alone makes these pass (from the repository root)");
   std::vector<Row> rows;
   for (const std::string& p : r.fix_alone) {
     auto f = std::find_if(r.files.begin(), r.files.end(), [&](const FileRow& x) { return x.path == p; });
     std::string command = fix_command(f->fix, p);
-    rows.push_back({page.md ? "`" + p + "`" : p, thousands(f->counts.test_classes), page.md ? "`" + command + "`" : command});
+    if (page.md) rows.push_back({"`" + p + "`", thousands(f->counts.test_classes), "`" + command + "`"});
+    else page.out += "  " + command + "\n";
   }
-  page.out += table({"file", "classes", "command"}, rows, page.md, 2);
+  if (page.md) page.table({"file", "classes", "command"}, rows, 2);
 }
 
 // Failing files (not on the allowlist), each with its first error: the
@@ -194,12 +275,14 @@ void failing(Page& page, const Report& r) {
   if (rows.empty()) return;
   page.heading("Failing (not on the allowlist): " + thousands(rows.size()) + (rows.size() == 1 ? " file" : " files"));
   if (page.md) {
-    page.out += table({"file", "first error"}, rows, true);
+    page.table({"file", "first error"}, rows);
     return;
   }
-  size_t width = 0;  // the path column; the error, free text, reads best left-aligned
-  for (const Row& row : rows) width = std::max(width, row[0].size());
-  for (const Row& row : rows) page.out += row[0] + std::string(width - row[0].size() + 2, ' ') + row[1] + "\n";
+  // No header: the path, then the error, free text, left-aligned.
+  std::vector<size_t> width{0, 0};
+  for (const Row& row : rows) width[0] = std::max(width[0], row[0].size()), width[1] = std::max(width[1], row[1].size());
+  fit_width(width, rows, page.columns, 1);
+  for (const Row& row : rows) page.out += row[0] + std::string(width[0] - row[0].size() + 2, ' ') + row[1] + "\n";
 }
 
 // "796 (+1)": a count and its change since the point before, when it changed.
@@ -221,8 +304,7 @@ void history(Page& page, const Report& r) {
                       thousands(p.sites), p.regression() ? "regression" : "", p.author, p.subject});
     if (p.regression()) regressions.push_back(&p);
   }
-  page.out += table({"date", "commit", "allowlist", "unclassified", "failing", "sites", "", "author", "subject"}, points,
-                    page.md, 6);
+  page.table({"date", "commit", "allowlist", "unclassified", "failing", "sites", "", "author", "subject"}, points, 6);
   if (regressions.empty()) return;
   page.heading("Regressions (" + thousands(regressions.size()) + ")");
   for (const HistoryPoint* p : regressions) {
@@ -239,7 +321,7 @@ void history(Page& page, const Report& r) {
 }
 
 std::string render(const Report& r, bool md) {
-  Page page{md, md ? "## hwclass report\n\n" : "hwclass report\n"};
+  Page page{md, md ? "## hwclass report\n\n" : "hwclass report\n", md ? 0 : r.columns};
   summary(page, r);
   if (r.by_owner) owners(page, r);
   directories(page, r);

@@ -92,6 +92,7 @@ struct Report {
   std::vector<DirectoryRow> directories;  // depth-first, sorted by path
   std::vector<OwnerRow> owners;           // most unclassified classes first, then by label
   bool by_owner = false;                  // --by owner: the owners lead text, markdown and HTML
+  size_t columns = 0;                     // text tables fit this width (COLUMNS, else the terminal's); 0: no limit
   std::vector<FileRow> files;             // sorted by path
   std::vector<std::string> fix_alone;     // files not passing that `hwclass fix` alone makes pass, most classes first
   std::vector<std::string> next_up;       // the rest closest to passing, each needing a decision: fewest blocking errors
