@@ -118,4 +118,22 @@ std::vector<std::string> list_commits(const std::string& repo, const std::string
   return commits;
 }
 
+std::vector<std::pair<std::string, std::string>> renamed_files(const std::string& repo, const std::string& from,
+                                                                const std::string& to) {
+  std::string out;
+  std::vector<std::pair<std::string, std::string>> renames;
+  if (run_capture({"git", "-C", repo, "diff-tree", "-r", "-M", "--name-status", "-z", from, to, "--"}, out) != 0)
+    return renames;
+  // -z: STATUS NUL PATH NUL [PATH NUL]; a rename's status is R<score> with two paths.
+  std::vector<std::string> fields;
+  for (size_t pos = 0, end; (end = out.find('\0', pos)) != std::string::npos; pos = end + 1)
+    fields.push_back(out.substr(pos, end - pos));
+  for (size_t i = 0; i < fields.size();) {
+    bool two = !fields[i].empty() && (fields[i][0] == 'R' || fields[i][0] == 'C');
+    if (two && fields[i][0] == 'R' && i + 2 < fields.size()) renames.emplace_back(fields[i + 1], fields[i + 2]);
+    i += two ? 3 : 2;
+  }
+  return renames;
+}
+
 }  // namespace hwclass

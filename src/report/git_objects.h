@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hwclass {
@@ -49,5 +50,10 @@ class GitObjects {
 // history), oldest first, first parents only: the line a branch's history
 // shows. Throws UsageError naming the range when git rejects it.
 std::vector<std::string> list_commits(const std::string& repo, const std::string& range);
+
+// The files `to` renamed from `from`, as git's rename detection finds them
+// (`git diff-tree -M`): (old path, new path) pairs.
+std::vector<std::pair<std::string, std::string>> renamed_files(const std::string& repo, const std::string& from,
+                                                                const std::string& to);
 
 }  // namespace hwclass

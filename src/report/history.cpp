@@ -18,9 +18,26 @@ using Files = std::vector<std::pair<std::string, std::string>>;  // (path, blob 
 class HistoryReader {
  public:
   HistoryReader(const std::string& repo, const HistoryOptions& options, const Vocabulary& vocabulary)
-      : git_(repo), options_(options), vocabulary_(vocabulary) {}
+      : git_(repo), repo_(repo), options_(options), vocabulary_(vocabulary) {}
 
-  HistoryPoint at(const std::string& commit) {
+  // The prefixes to count at each commit, oldest first: the ones given at
+  // the newest commit, followed back through renames. Where a prefix is
+  // missing from a commit, the commit after it renamed it if git's rename
+  // detection says its files came from elsewhere: from then back, the
+  // prefix is where they came from.
+  std::vector<std::vector<std::string>> prefixes_at(const std::vector<std::string>& commits) {
+    std::vector<std::vector<std::string>> out(commits.size());
+    std::vector<std::string> current = options_.prefixes;
+    for (size_t i = commits.size(); i-- > 0;) {
+      std::string tree = git_.commit(commits[i]).tree;
+      for (std::string& prefix : current)
+        if (i + 1 < commits.size() && find(tree, prefix, true).empty()) prefix = renamed_from(commits[i], commits[i + 1], prefix);
+      out[i] = current;
+    }
+    return out;
+  }
+
+  HistoryPoint at(const std::string& commit, const std::vector<std::string>& prefixes) {
     CommitInfo info = git_.commit(commit);
     HistoryPoint p;
     p.commit = info.id;
@@ -29,7 +46,7 @@ class HistoryReader {
     p.author = info.author;
     p.time = info.time;
     Files files;
-    for (const std::string& prefix : options_.prefixes) {
+    for (const std::string& prefix : prefixes) {
       std::string tree = find(info.tree, prefix, true);
       if (tree.empty()) continue;
       for (const auto& [path, blob] : flatten(tree)) files.emplace_back(prefix + "/" + path, blob);
@@ -61,6 +78,23 @@ class HistoryReader {
   size_t blobs_parsed() const { return parsed_; }
 
  private:
+  // The directory the files under `prefix` at `to` had at `from`, by the
+  // most of its renamed files; `prefix` itself when none was renamed.
+  std::string renamed_from(const std::string& from, const std::string& to, const std::string& prefix) {
+    std::map<std::string, size_t> votes;
+    for (const auto& [old_path, new_path] : renamed_files(repo_, from, to)) {
+      if (new_path.rfind(prefix + "/", 0) != 0) continue;
+      std::string rest = new_path.substr(prefix.size());  // "/x.py"
+      if (old_path.size() > rest.size() && old_path.compare(old_path.size() - rest.size(), rest.size(), rest) == 0)
+        ++votes[old_path.substr(0, old_path.size() - rest.size())];
+    }
+    std::string best = prefix;
+    size_t most = 0;
+    for (const auto& [dir, n] : votes)
+      if (n > most) best = dir, most = n;
+    return best;
+  }
+
   const std::vector<TreeEntry>& tree(const std::string& id) {
     auto it = trees_.find(id);
     if (it == trees_.end()) it = trees_.emplace(id, git_.tree(id)).first;
@@ -142,6 +176,7 @@ class HistoryReader {
   }
 
   GitObjects git_;
+  std::string repo_;
   const HistoryOptions& options_;
   const Vocabulary& vocabulary_;
   std::map<std::string, std::vector<TreeEntry>> trees_;
@@ -161,9 +196,12 @@ History compute_history(const std::string& repo, const HistoryOptions& options, 
   for (size_t i = 0; i < commits.size(); ++i)
     if ((commits.size() - 1 - i) % every == 0) chosen.push_back(commits[i]);
   HistoryReader reader(repo, options, vocabulary);
+  std::vector<std::vector<std::string>> prefixes = reader.prefixes_at(commits);
+  std::map<std::string, size_t> position;
+  for (size_t i = 0; i < commits.size(); ++i) position[commits[i]] = i;
   History out;
   for (size_t i = 0; i < chosen.size(); ++i) {
-    HistoryPoint p = reader.at(chosen[i]);
+    HistoryPoint p = reader.at(chosen[i], prefixes[position[chosen[i]]]);
     if (!out.points.empty()) {
       const HistoryPoint& before = out.points.back();
       auto delta = [](size_t now, size_t then) { return static_cast<long>(now) - static_cast<long>(then); };

@@ -31,6 +31,27 @@ def decl(member):
     return f"    hw_classification = HardwareClassification.{member}\n\n" if member else ""
 
 
+def renamed_directory(hwclass, repo):
+    """A directory renamed in the last commit keeps its history, as git's rename detection follows it:
+    test/foo/test_x.py (TestX, then declared) becomes test/bar/test_x.py; the history of test/bar counts
+    TestX at every commit (1 class; unclassified 1, then 0, 0)."""
+    repo.mkdir()
+    git = new_repo(repo)
+    (repo / "test/foo").mkdir(parents=True)
+    (repo / "test/foo/test_x.py").write_text(HEAD + A1.format(decl=""))
+    git("add", "-A")
+    git("commit", "-qm", "start")
+    (repo / "test/foo/test_x.py").write_text(HEAD + A1.format(decl=decl("GENERIC")))
+    git("commit", "-qam", "declare")
+    git("mv", "test/foo", "test/bar")
+    git("commit", "-qm", "rename")
+    out = subprocess.run([hwclass, "report", "--isolated", "-q", "--no-cache", "--format", "json", "--root", str(repo),
+                          "--history", "main", str(repo / "test/bar")], capture_output=True, text=True)
+    points = [(p["subject"], p["test_classes"], p["unclassified"]) for p in json.loads(out.stdout)["history"]["points"]]
+    want = [("start", 1, 1), ("declare", 1, 0), ("rename", 1, 0)]
+    return [] if points == want else [f"the renamed directory's history {points} != {want}"]
+
+
 def main() -> int:
     hwclass = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
@@ -135,6 +156,7 @@ def main() -> int:
         every = [p["subject"] for p in history("--every", "2")[0]["points"]]
         if every != ["declare A1", "docs", "regress"]:
             failures.append(f"--every 2 gave {every}")
+        failures += renamed_directory(hwclass, pathlib.Path(tmp) / "renamed")
         bad = one_line_error([hwclass, "report", "--isolated", "-q", "--root", str(repo), "--history", "nosuch..main",
                               str(repo / "test")], "nosuch..main")
         if bad:
