@@ -66,6 +66,7 @@ std::string report_json(const Report& r) {
   for (const FileRow& f : r.files) {
     w.begin_object().field("path", f.path).field("status", to_string(f.status));
     w.key("owners").string_array(f.owners);
+    if (f.status == FileStatus::Failing) w.field("first_error", f.parses ? f.first_error : std::string("does not parse"));
     counts(w, r, f.counts);
     w.end_object();
   }
