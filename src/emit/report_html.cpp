@@ -31,6 +31,7 @@ svg .axis { stroke: var(--muted); }
 svg .grid { stroke: var(--line); stroke-dasharray: 2 3; }
 svg circle.regression { fill: #c5221f; }
 .projection { color: var(--muted); font-style: italic; }
+table.commands td:last-child, table.commands th:last-child { text-align: left; white-space: normal; overflow-wrap: anywhere; }
 .trends { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 12px; }
 .lists { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
 .scroll { overflow-x: auto; }
@@ -151,8 +152,8 @@ std::string file_list(const Report& r, const std::string& title, const std::vect
 
 std::string fix_alone_list(const Report& r) {
   if (r.fix_alone.empty()) return "";
-  std::string out = "<div><h3>hwclass fix alone makes these pass</h3>\n<table><thead><tr><th>file</th>"
-                    "<th>command</th></tr></thead><tbody>\n";
+  std::string out = "<div class=\"scroll\"><h3>hwclass fix alone makes these pass</h3>\n<table class=\"commands\">"
+                    "<thead><tr><th>file</th><th>command (from the repository root)</th></tr></thead><tbody>\n";
   for (const std::string& p : r.fix_alone)
     for (const FileRow& f : r.files)
       if (f.path == p)
@@ -205,7 +206,7 @@ std::string report_html(const Report& r) {
            html_escape(week_sentence(r.trend)) + ".</p>\n<p class=\"projection\">" +
            html_escape(projection_sentence(r.trend)) + ".</p>\n<div class=\"trends\">\n" + history_lines_svg(r) +
            "</div>\n";
-  out += "<h2>Next up</h2>\n<div class=\"lists\">\n" + fix_alone_list(r) +
+  out += "<h2>Next up</h2>\n" + fix_alone_list(r) + "<div class=\"lists\">\n" +
          file_list(r, "Needing a decision, closest to passing (fewest errors left)", r.next_up) +
          file_list(r, "Most hardcoded device sites", r.most_sites) + "</div>\n";
   const std::string owners = "<h2>Owners</h2>\n" + owner_table(r);
