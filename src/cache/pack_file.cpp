@@ -56,8 +56,10 @@ std::optional<PackReader> PackReader::open(const std::filesystem::path& path, ui
   if (hash64(table) != h.tables_hash) return std::nullopt;  // r unmaps
   r.entries_.resize(h.entry_count);
   r.stats_.resize(h.stat_count);
-  std::memcpy(r.entries_.data(), table.data(), h.entry_count * sizeof(EntryRecord));
-  std::memcpy(r.stats_.data(), table.data() + h.entry_count * sizeof(EntryRecord), h.stat_count * sizeof(StatRecord));
+  // (memcpy takes no null pointer, even for 0 bytes: an empty table is skipped)
+  if (h.entry_count) std::memcpy(r.entries_.data(), table.data(), h.entry_count * sizeof(EntryRecord));
+  if (h.stat_count)
+    std::memcpy(r.stats_.data(), table.data() + h.entry_count * sizeof(EntryRecord), h.stat_count * sizeof(StatRecord));
   for (const EntryRecord& e : r.entries_)
     if (e.offset < sizeof h || e.offset > h.tables_offset || e.size > h.tables_offset - e.offset) return std::nullopt;
   return r;
@@ -134,8 +136,9 @@ bool PackWriter::add(uint64_t key, EntryKind kind, std::string_view payload) {
 
 bool PackWriter::finish() {
   if (empty()) return true;
-  std::string tables(reinterpret_cast<const char*>(entries_.data()), entries_.size() * sizeof(EntryRecord));
-  tables.append(reinterpret_cast<const char*>(stats_.data()), stats_.size() * sizeof(StatRecord));
+  std::string tables;
+  if (!entries_.empty()) tables.append(reinterpret_cast<const char*>(entries_.data()), entries_.size() * sizeof(EntryRecord));
+  if (!stats_.empty()) tables.append(reinterpret_cast<const char*>(stats_.data()), stats_.size() * sizeof(StatRecord));
   Header h{};
   std::memcpy(h.magic, kMagic, sizeof kMagic);
   h.identity = identity_;
