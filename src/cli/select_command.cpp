@@ -189,11 +189,22 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     return inputs_ok ? 1 : 2;
   }
   OutputSink sink(s.common.output);
+  // --shards N (without --shard) gives pytest and run-test a line per shard.
+  std::vector<std::vector<const SelectedClass*>> per_shard;
+  if (shards.size() > 1)
+    for (const Shard& sh : shards) per_shard.push_back(sh.classes);
+  else
+    per_shard.push_back(classes);
   if (s.format == "pytest") {
-    sink.write(pytest_nodeids(classes));
+    for (const auto& shard : per_shard) {
+      std::string ids = pytest_nodeids(shard);
+      if (per_shard.size() > 1) std::replace(ids.begin(), ids.end() - 1, '\n', ' ');
+      sink.write(ids);
+    }
   } else if (s.format == "run-test") {
-    std::vector<std::string> warnings;
-    sink.write(run_test_args(classes, runnable_names(result.files, resolution), warnings));
+    std::set<std::string> warnings;
+    const auto runnable = runnable_names(result.files, resolution);
+    for (const auto& shard : per_shard) sink.write(run_test_command(shard, runnable, environment, warnings) + "\n");
     for (const auto& w : warnings) std::cerr << "hwclass: warning: " << w << "\n";
   } else if (s.format == "github-matrix") {
     sink.write(github_matrix(shards, num_shards, environment));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "util/json_writer.h"
 #include "util/shell_quote.h"
@@ -114,37 +115,42 @@ std::string pytest_nodeids(const std::vector<const SelectedClass*>& classes) {
   return out;
 }
 
-std::string run_test_args(const std::vector<const SelectedClass*>& classes,
-                          const std::map<std::string, std::vector<std::string>>& runnable,
-                          std::vector<std::string>& warnings) {
+std::string run_test_command(const std::vector<const SelectedClass*>& classes,
+                             const std::map<std::string, std::vector<std::string>>& runnable,
+                             const std::vector<std::string>& environment, std::set<std::string>& warnings) {
   std::vector<std::string> modules, names;
+  std::map<std::string, std::set<std::string>> selected_in;  // module -> names selected there
   for (const SelectedClass* c : classes) {
     if (std::find(modules.begin(), modules.end(), c->module) == modules.end()) modules.push_back(c->module);
-    names.push_back(c->name);
+    if (std::find(names.begin(), names.end(), c->name) == names.end()) names.push_back(c->name);
+    selected_in[c->module].insert(c->name);
   }
   if (modules.empty()) return "";
-  // -k is a case-insensitive substring match applied to every file.
+  // -k is a case-insensitive substring match applied to every file -i names,
+  // so each file's classes not selected there are checked against every
+  // name: a class of the same name in another file is pulled in too.
   auto lower = [](std::string s) {
     for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     return s;
   };
-  // -k applies to every selected file, so every class those files run counts.
-  std::vector<std::string> others;
-  for (const auto& m : modules)
-    if (auto it = runnable.find(m); it != runnable.end())
-      for (const auto& name : it->second)
-        if (std::find(names.begin(), names.end(), name) == names.end()) others.push_back(name);
-  std::sort(others.begin(), others.end());
-  others.erase(std::unique(others.begin(), others.end()), others.end());
-  for (const std::string& a : names)
-    for (const std::string& b : others)
-      if (lower(b).find(lower(a)) != std::string::npos)
-        warnings.push_back("-k '" + a + "' also selects '" + b + "', which is not selected (pytest -k matches substrings)");
-  std::string out = "-i";
-  for (const auto& m : modules) out += " " + m;
-  out += " -k '";
-  for (size_t i = 0; i < names.size(); ++i) out += (i ? " or " : "") + names[i];
-  return out + "'\n";
+  for (const auto& m : modules) {
+    auto it = runnable.find(m);
+    if (it == runnable.end()) continue;
+    for (const std::string& other : it->second) {
+      if (selected_in[m].count(other)) continue;
+      for (const std::string& name : names)
+        if (lower(other).find(lower(name)) != std::string::npos)
+          warnings.insert("-k '" + name + "' also selects " + m + "::" + other +
+                          ", which is not selected (pytest -k matches substrings in every file -i names)");
+    }
+  }
+  std::string out;
+  for (const auto& e : environment) out += e + " ";
+  out += "python test/run_test.py -i";
+  for (const auto& m : modules) out += " " + shell_quote(m);
+  std::string expression;
+  for (size_t i = 0; i < names.size(); ++i) expression += (i ? " or " : "") + names[i];
+  return out + " -k " + shell_quote(expression);
 }
 
 std::string github_matrix(const std::vector<Shard>& shards, int num_shards, const std::vector<std::string>& environment) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,11 +29,14 @@ std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>
 std::string manifest_json(const ManifestInputs& inputs, const std::vector<TimedClass>& classes,
                           const std::vector<Shard>& shards, int num_shards);
 std::string pytest_nodeids(const std::vector<const SelectedClass*>& classes);
-// run_test.py arguments; `warnings` gets the classes, among `runnable` (every
-// class name that runs, by module), that -k's substring matching would pull in.
-std::string run_test_args(const std::vector<const SelectedClass*>& classes,
-                          const std::map<std::string, std::vector<std::string>>& runnable,
-                          std::vector<std::string>& warnings);
+// The run_test.py command line that runs `classes`, as a shell takes it,
+// from the repository root: the runner's environment, `-i` with the modules
+// and `-k` with the class names, shell-quoted. `warnings` gets each class,
+// among `runnable` (every class name that runs, by module), that -k's
+// substring matching would pull in, in any file -i names (once each).
+std::string run_test_command(const std::vector<const SelectedClass*>& classes,
+                             const std::map<std::string, std::vector<std::string>>& runnable,
+                             const std::vector<std::string>& environment, std::set<std::string>& warnings);
 // Each shard's command runs every file's pytest, one process per file as
 // run_test.py does, even after one fails, and exits with the first failure's
 // status (set -e in a CI shell stops nothing early).

@@ -180,10 +180,14 @@ TEST_CASE("output formats", "[select][emit]") {
                                  "test/test_ops.py::TestPlain"});
   // -k TestPlain is a substring of nothing else here; -k TestOpsCPU is not
   // either, but selecting only TestPlain's prefix would be.
-  std::vector<std::string> warnings;
-  std::string args = run_test_args({all.back()}, runnable_names(w.files, w.resolution), warnings);
-  CHECK(args == "-i test_ops -k 'TestPlain'\n");
+  std::set<std::string> warnings;
+  CHECK(run_test_command({all.back()}, runnable_names(w.files, w.resolution), {}, warnings) ==
+        "python test/run_test.py -i test_ops -k TestPlain");
   CHECK(warnings.empty());
+  // As a shell takes it: the environment first, the -k expression quoted.
+  CHECK(run_test_command(all, runnable_names(w.files, w.resolution), {"PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda"}, warnings) ==
+        "PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda python test/run_test.py -i test_ops "
+        "-k 'TestNoCpuCUDA or TestOpsCPU or TestOpsCUDA or TestOpsMPS or TestPlain'");
   World prefix = world_of({{"test/test_p.py", "class TestFoo(TestCase):\n"
                                                "    hw_classification = HardwareClassification.GENERIC\n"
                                                "    def test_a(self): pass\n"
@@ -193,9 +197,29 @@ TEST_CASE("output formats", "[select][emit]") {
   auto generic = select_classes(prefix.files, prefix.resolution, prefix.verdicts,
                                 {{"GENERIC"}, TrustedClassification::Declared, ""}, Vocabulary::embedded());
   REQUIRE(generic.size() == 1);
-  run_test_args({&generic[0]}, runnable_names(prefix.files, prefix.resolution), warnings);
-  CHECK(warnings == std::vector<std::string>{"-k 'TestFoo' also selects 'TestFooExtra', which is not selected "
-                                             "(pytest -k matches substrings)"});
+  run_test_command({&generic[0]}, runnable_names(prefix.files, prefix.resolution), {}, warnings);
+  CHECK(warnings == std::set<std::string>{"-k 'TestFoo' also selects test_p::TestFooExtra, which is not selected "
+                                          "(pytest -k matches substrings in every file -i names)"});
+  // The same name in two files -i names, selected in one of them only: -k
+  // runs both (the old check compared names, not classes per file).
+  World shared = world_of({{"test/test_a.py", "class TestShared(TestCase):\n"
+                                              "    hw_classification = HardwareClassification.GENERIC\n"
+                                              "    def test_a(self): pass\n"},
+                           {"test/test_b.py", "class TestShared(TestCase):\n"
+                                              "    hw_classification = HardwareClassification.CUDA\n"
+                                              "    def test_b(self): pass\n"
+                                              "class TestB(TestCase):\n"
+                                              "    hw_classification = HardwareClassification.GENERIC\n"
+                                              "    def test_c(self): pass\n"}});
+  auto both = select_classes(shared.files, shared.resolution, shared.verdicts,
+                             {{"GENERIC"}, TrustedClassification::Declared, ""}, Vocabulary::embedded());
+  std::vector<const SelectedClass*> picked;
+  for (const auto& c : both) picked.push_back(&c);
+  warnings.clear();
+  CHECK(run_test_command(picked, runnable_names(shared.files, shared.resolution), {}, warnings) ==
+        "python test/run_test.py -i test_a test_b -k 'TestShared or TestB'");
+  CHECK(warnings == std::set<std::string>{"-k 'TestShared' also selects test_b::TestShared, which is not selected "
+                                          "(pytest -k matches substrings in every file -i names)"});
 }
 
 TEST_CASE("the manifest: TestRun entries, sources, shards", "[select][emit]") {
