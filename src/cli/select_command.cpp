@@ -188,6 +188,12 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     std::cerr << "hwclass: error: nothing selected: " << empty_reason(result, verdicts, request) << "\n";
     return inputs_ok ? 1 : 2;
   }
+  // A guessed variant is flagged in every format: on stderr, once per class
+  // (and in the manifest's class entry).
+  std::set<std::string> guessed;
+  for (const SelectedClass* c : classes)
+    if (!c->warning.empty() && guessed.insert(c->defined_in + ":" + c->source_class).second)
+      std::cerr << c->defined_in << ":" << c->line << ": warning: " << c->source_class << ": " << c->warning << "\n";
   OutputSink sink(s.common.output);
   // --shards N (without --shard) gives pytest and run-test a line per shard.
   std::vector<std::vector<const SelectedClass*>> per_shard;

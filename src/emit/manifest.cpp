@@ -95,6 +95,7 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
     else w.value(c.device);
     w.field("hw_classification", c.member).field("source", c.inferred ? "inferred" : "declared");
     w.field("tests", static_cast<uint64_t>(c.tests)).field("est_seconds", tenths(t.seconds)).field("timed", t.known);
+    if (!c.warning.empty()) w.field("warning", c.warning);
     w.end_object();
   }
   w.end_array();

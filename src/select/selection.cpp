@@ -37,6 +37,21 @@ std::vector<std::string> runner_environment(const std::string& device, const Voc
   return {"PYTORCH_TESTING_DEVICE_ONLY_FOR=" + (is_privateuse1(device, vocabulary) ? "privateuse1" : device)};
 }
 
+// What makes a class's variants a guess: the device lists or opt-in flags
+// that are not literals, as written.
+std::string guessed_variants(const Instantiation& inst, const Vocabulary& vocabulary) {
+  std::string what;
+  auto add = [&](const char* key, const std::string& text) {
+    what += (what.empty() ? "" : ", ") + std::string(key) + "=" + text;
+  };
+  if (inst.only_for.state == DeviceList::State::Unknown) add("only_for", inst.only_for.text);
+  if (inst.except_for.state == DeviceList::State::Unknown) add("except_for", inst.except_for.text);
+  for (const auto& [device, keyword] : vocabulary.opt_in_devices)
+    if (inst.flag(keyword) == Tristate::Unknown) add(keyword.c_str(), "<expression>");
+  return "instantiate_device_type_tests(" + what +
+         ") is not literal: these variants assume every device it could mean; the runtime decides";
+}
+
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
                                           const std::vector<Verdict>& verdicts, const SelectionRequest& request,
                                           const Vocabulary& vocabulary) {
@@ -63,9 +78,10 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
       continue;
     }
     std::vector<DeviceVariant> variants = r.variants;
+    const Instantiation& inst = file.instantiations[static_cast<size_t>(r.instantiation)];
+    if (!r.variants_exact) base.warning = guessed_variants(inst, vocabulary);
     if (privateuse1_runner) {
       // The runner's backend gets its variant whatever the rules list.
-      const Instantiation& inst = file.instantiations[static_cast<size_t>(r.instantiation)];
       std::erase_if(variants, [&](const DeviceVariant& d) { return is_privateuse1(d.device, vocabulary); });
       if (auto variant = privateuse1_variant(cls.name, inst, request.device)) variants.push_back(*variant);
     }

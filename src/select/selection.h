@@ -48,6 +48,9 @@ struct SelectedClass {
   std::string member;        // the classification it was selected by
   bool inferred = false;     // true when the member is classify's inference, not a declaration
   size_t tests = 0;
+  // Why the variant is a guess, when instantiate_device_type_tests's device
+  // lists or opt-in flags are not literals; "" when the variants are known.
+  std::string warning;
 };
 
 // Parses member names case-insensitively (DEVICE_GENERIC is ACCELERATOR);

@@ -272,3 +272,29 @@ TEST_CASE("a matrix command runs every file and exits with the first failure", "
   ::pclose(p);
   CHECK(out == "ran-b\nstatus=3\n");
 }
+
+TEST_CASE("a device list that is no literal marks its variants as a guess", "[select]") {
+  World w = world_of({{"test/test_g.py", "DEVICES = ('cpu',)\n"
+                                         "class TestGuess(TestCase):\n"
+                                         "    hw_classification = HardwareClassification.ACCELERATOR\n"
+                                         "    def test_a(self, device): pass\n"
+                                         "class TestKnown(TestCase):\n"
+                                         "    hw_classification = HardwareClassification.ACCELERATOR\n"
+                                         "    def test_b(self, device): pass\n"
+                                         "instantiate_device_type_tests(TestGuess, globals(), only_for=DEVICES)\n"
+                                         "instantiate_device_type_tests(TestKnown, globals(), except_for='cpu')\n"}});
+  auto classes = select_classes(w.files, w.resolution, w.verdicts, {{"ACCELERATOR"}, TrustedClassification::Declared, "cpu"},
+                                Vocabulary::embedded());
+  REQUIRE(classes.size() == 1);  // TestKnown has no cpu variant; TestGuess's is a guess
+  CHECK(classes[0].name == "TestGuessCPU");
+  CHECK(classes[0].warning ==
+        "instantiate_device_type_tests(only_for=DEVICES) is not literal: these variants assume every device it could "
+        "mean; the runtime decides");
+  auto cuda = select_classes(w.files, w.resolution, w.verdicts, {{"ACCELERATOR"}, TrustedClassification::Declared, "cuda"},
+                             Vocabulary::embedded());
+  REQUIRE(cuda.size() == 2);
+  CHECK(cuda[0].name == "TestGuessCUDA");
+  CHECK_FALSE(cuda[0].warning.empty());
+  CHECK(cuda[1].name == "TestKnownCUDA");
+  CHECK(cuda[1].warning.empty());
+}
