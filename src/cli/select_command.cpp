@@ -42,33 +42,75 @@ std::pair<int, int> parse_shard(const std::string& text) {
   throw UsageError("--shard: expected K/N with 1 <= K <= N, got '" + text + "'");
 }
 
-// Whether the committed manifest at `path` is what the tree gives now;
-// prints the classes that came or went, and exits 1 through the caller.
+// What --check compares of a manifest: the options it was made with, and
+// per class as it runs (test_file::runs_as) its classification, source,
+// device and shard. Line numbers, test counts and seconds are left out: a
+// comment that moves a class, or a new duration, changes nothing CI runs.
+struct ManifestView {
+  nlohmann::json options;  // selection and inputs, lists sorted
+  std::map<std::string, std::string> classes;  // key -> "MEMBER, declared, device cuda"
+  std::map<std::string, int> shard;            // key -> shard number
+};
+
+ManifestView view_of(const std::string& text, const std::string& name) {
+  nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded()) throw ConfigError(name + ": not a manifest (invalid JSON)");
+  if (!doc.is_object() || !doc.contains("classes") || !doc["classes"].is_array())
+    throw ConfigError(name + ": not a hwclass manifest");
+  ManifestView v;
+  for (const char* part : {"selection", "inputs"}) {
+    nlohmann::json section = doc.value(part, nlohmann::json::object());
+    for (auto& [key, value] : section.items())
+      if (value.is_array()) std::sort(value.begin(), value.end());
+    v.options[part] = section;
+  }
+  for (const auto& c : doc["classes"]) {
+    std::string key = c.value("test_file", std::string()) + "::" + c.value("runs_as", std::string());
+    std::string device = c.contains("device") && c["device"].is_string() ? ", device " + c["device"].get<std::string>() : "";
+    v.classes[key] = c.value("hw_classification", std::string()) + ", " + c.value("source", std::string()) + device;
+  }
+  for (const auto& sh : doc.value("shards", nlohmann::json::array()))
+    for (const auto& run : sh.value("tests", nlohmann::json::array()))
+      for (const auto& name : run.value("included", nlohmann::json::array()))
+        v.shard[run.value("test_file", std::string()) + "::" + name.get<std::string>()] = sh.value("shard", 0);
+  return v;
+}
+
+// Whether the committed manifest at `path` still says what the tree gives
+// now; prints a per-class diff when not, and exits 1 through the caller.
+// A manifest made with other options is a usage error, not drift.
 bool check_manifest(const std::string& path, const std::string& fresh) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError("--check " + path + ": No such file");
   std::string committed((std::istreambuf_iterator<char>(in)), {});
-  if (committed == fresh) return true;
-  auto classes_of = [&](const std::string& text, const std::string& name) {
-    std::set<std::string> out;
-    nlohmann::json doc;
-    try {
-      doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error&) {
-      throw ConfigError(name + ": not a manifest (invalid JSON)");
-    }
-    if (!doc.contains("classes") || !doc["classes"].is_array()) throw ConfigError(name + ": not a hwclass manifest");
-    for (const auto& c : doc["classes"])
-      out.insert(c.value("test_file", std::string()) + "::" + c.value("runs_as", std::string()));
-    return out;
+  ManifestView before = view_of(committed, path), now = view_of(fresh, "the tree");
+  if (before.options != now.options)
+    throw UsageError("--check " + path + ": the manifest was made with other options (" + before.options.dump() +
+                     "), not these (" + now.options.dump() + "); run the command that made it");
+  size_t changes = 0;
+  auto shard_of = [](const ManifestView& v, const std::string& key) {
+    auto it = v.shard.find(key);
+    return it == v.shard.end() ? 0 : it->second;
   };
-  std::set<std::string> before = classes_of(committed, path), now = classes_of(fresh, "the tree");
-  for (const auto& c : now)
-    if (!before.count(c)) std::cout << "+ " << c << "\n";
-  for (const auto& c : before)
-    if (!now.count(c)) std::cout << "- " << c << "\n";
-  std::cout << path << " is out of date" << (before == now ? " (the same classes; the selection, durations, shards or inputs differ)" : "")
-            << "\nRun the same 'hwclass select' with -o " << path << " to update it.\n";
+  for (const auto& [key, what] : now.classes) {
+    auto it = before.classes.find(key);
+    if (it == before.classes.end()) {
+      std::cout << "added        " << key << " (" << what << ")\n";
+    } else if (it->second != what) {
+      std::cout << "reclassified " << key << ": " << it->second << " -> " << what << "\n";
+    } else if (shard_of(before, key) != shard_of(now, key)) {
+      std::cout << "moved        " << key << ": shard " << shard_of(before, key) << " -> shard " << shard_of(now, key)
+                << "\n";
+    } else {
+      continue;
+    }
+    ++changes;
+  }
+  for (const auto& [key, what] : before.classes)
+    if (!now.classes.count(key)) std::cout << "removed      " << key << " (" << what << ")\n", ++changes;
+  if (changes == 0) return true;
+  std::cout << path << " is out of date: " << changes << (changes == 1 ? " class" : " classes")
+            << " changed\nRun the same 'hwclass select' with -o " << path << " to update it.\n";
   return false;
 }
 

@@ -126,10 +126,17 @@ expect 2 "--device: 'tpu' is no device in the rules" -- "$hw" select --root "$di
 # select --check: a committed manifest the tree no longer matches exits 1 and says what changed.
 "$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC -o "$dir/manifest.json" "$dir/test/test_ok.py"
 expect 0 "" -- "$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py"
+# A comment that moves every line changes nothing CI runs: no drift (it was, by bytes).
+{ printf '# a comment\n\n'; cat "$dir/test/test_ok.py"; } >"$dir/commented.py" && mv "$dir/commented.py" "$dir/test/test_ok.py"
+expect 0 "" -- "$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py"
+# Other options than the manifest's are a usage error, not drift.
+expect 2 "manifest.json: the manifest was made with other options" -- "$hw" select --root "$dir" -q --use declared \
+  --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py"
 printf 'class TestNew(TestCase):\n    def test_n(self): pass\n' >>"$dir/test/test_ok.py"
 "$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py" >"$dir/check.out"
 rc=$?; total=$((total + 1))
-if [ "$rc" != 1 ] || ! grep -qx "+ test_ok::TestNew" "$dir/check.out"; then
+if [ "$rc" != 1 ] || ! grep -qx "added        test_ok::TestNew (GENERIC, inferred)" "$dir/check.out" ||
+   ! grep -qx "$dir/manifest.json is out of date: 1 class changed" "$dir/check.out"; then
   echo "FAIL: select --check exited $rc:"; cat "$dir/check.out"; failures=$((failures + 1))
 fi
 # What a user met (issue 20, part 5): each note names its real reason, and
