@@ -162,7 +162,9 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   FixTally tally;
   std::vector<FixCandidate> candidates = fix_candidates(s, result, fixed_files, resolution, tally);
   // edits -> verify -> write: nothing that breaks a file is written or shown.
-  std::vector<std::optional<BrokenFix>> broken = verify_fixes(candidates, result.vocabulary);
+  VerifyOptions verify;
+  verify.jobs = resolve_jobs(s.common.jobs);
+  std::vector<std::optional<BrokenFix>> broken = verify_fixes(candidates, result.vocabulary, verify);
   OutputSink sink(lintrunner ? s.common.output : "");
   size_t refused = 0;
   for (size_t k = 0; k < candidates.size(); ++k) {

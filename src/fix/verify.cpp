@@ -3,7 +3,9 @@
 #include <set>
 
 #include "extract/extractor.h"
+#include "parse/parallel_parse.h"
 #include "parse/python_check.h"
+#include "parse/source_reader.h"
 
 namespace hwclass {
 namespace {
@@ -43,7 +45,7 @@ std::vector<std::string> blame(const FixCandidate& c, const BrokenFix& broken, c
     for (size_t i = 0; i < rules.size(); ++i)
       if (parse_check(alone[i], *c.file, vocabulary)) guilty.push_back(rules[i]);
   } else if (options.python) {
-    if (auto verdicts = python_compile_all(alone))
+    if (auto verdicts = python_compile_all(alone, options.jobs))
       for (size_t i = 0; i < rules.size(); ++i)
         if ((*verdicts)[i]) guilty.push_back(rules[i]);
   }
@@ -52,27 +54,48 @@ std::vector<std::string> blame(const FixCandidate& c, const BrokenFix& broken, c
 
 }  // namespace
 
+// tree-sitter's verdict on every candidate's fixed bytes, parsed on the
+// worker pool.
+std::vector<std::optional<BrokenFix>> parse_checks(const std::vector<FixCandidate>& candidates,
+                                                   const Vocabulary& vocabulary, int jobs) {
+  std::vector<SourceFile> files;
+  for (const FixCandidate& c : candidates) files.push_back(*c.file);
+  std::vector<FileFacts> facts = parse_sources(
+      files, jobs,
+      [&](size_t i, std::string& text, FileFacts& f) {
+        text = candidates[i].fixed;
+        return check_source(text, f);
+      },
+      [&](size_t, const TSTree* tree, std::string_view text, FileFacts& f) { extract_facts(tree, text, vocabulary, f); });
+  std::vector<std::optional<BrokenFix>> out(candidates.size());
+  for (size_t i = 0; i < facts.size(); ++i)
+    for (const FileIssue& issue : facts[i].issues)
+      if (issue.is_syntax_error() && !out[i]) out[i] = BrokenFix{"tree-sitter", issue.line, issue.message, {}};
+  return out;
+}
+
 std::vector<std::optional<BrokenFix>> verify_fixes(const std::vector<FixCandidate>& candidates,
                                                    const Vocabulary& vocabulary, const VerifyOptions& options) {
-  std::vector<std::optional<BrokenFix>> out(candidates.size());
-  for (size_t i = 0; i < candidates.size(); ++i) out[i] = parse_check(candidates[i].fixed, *candidates[i].file, vocabulary);
+  std::vector<std::optional<BrokenFix>> out = parse_checks(candidates, vocabulary, options.jobs);
   if (options.python) {
-    // Sources and fixed bytes of the files tree-sitter passed, in one batch.
+    // The fixed bytes of the files tree-sitter passed, in one batch; the
+    // sources only of those CPython rejects (a source it rejected already is
+    // not held against its fix).
     std::vector<size_t> asked;
     std::vector<std::string> batch;
-    for (size_t i = 0; i < candidates.size(); ++i) {
-      if (out[i]) continue;
-      asked.push_back(i);
-      batch.push_back(candidates[i].source);
-      batch.push_back(candidates[i].fixed);
-    }
-    if (auto verdicts = python_compile_all(batch)) {
-      for (size_t k = 0; k < asked.size(); ++k) {
-        const auto& before = (*verdicts)[2 * k];
-        const auto& after = (*verdicts)[2 * k + 1];
-        if (!before && after) out[asked[k]] = BrokenFix{"python3", after->line, after->message, {}};
+    for (size_t i = 0; i < candidates.size(); ++i)
+      if (!out[i]) asked.push_back(i), batch.push_back(candidates[i].fixed);
+    auto after = python_compile_all(batch, options.jobs);
+    std::vector<size_t> failed;
+    std::vector<std::string> sources;
+    for (size_t k = 0; after && k < asked.size(); ++k)
+      if ((*after)[k]) failed.push_back(k), sources.push_back(candidates[asked[k]].source);
+    auto before = python_compile_all(sources, options.jobs);
+    for (size_t j = 0; before && j < failed.size(); ++j)
+      if (!(*before)[j]) {
+        const PythonVerdict& v = *(*after)[failed[j]];
+        out[asked[failed[j]]] = BrokenFix{"python3", v.line, v.message, {}};
       }
-    }
   }
   for (size_t i = 0; i < candidates.size(); ++i)
     if (out[i]) out[i]->rules = blame(candidates[i], *out[i], vocabulary, options);

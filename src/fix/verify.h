@@ -1,8 +1,8 @@
 // The step between edits and writing: a fixed file is written or shown only
 // when it is still Python. Each edited file is parsed again with tree-sitter
-// and compiled with CPython's compile() (one python3 for the whole run, when
-// one is found); one that fails stays as it is, and the fix rules whose
-// edits break it are named.
+// and compiled with CPython's compile() (python3 processes sharing the run's
+// files, when one is found); one that fails stays as it is, and the fix
+// rules whose edits break it are named.
 #pragma once
 
 #include <optional>
@@ -31,6 +31,7 @@ struct BrokenFix {
 
 struct VerifyOptions {
   bool python = true;  // compile() with python3 when it can be run
+  int jobs = 1;        // threads for tree-sitter, processes for compile()
 };
 
 // One entry per candidate: nullopt when the fixed bytes are as valid as the

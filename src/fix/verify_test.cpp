@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "fix/verify.h"
+#include "parse/python_check.h"
 
 using namespace hwclass;
 
@@ -53,4 +54,25 @@ TEST_CASE("a source CPython already rejects is not held against its fix", "[fix]
   const std::string source = "return 1\n";
   FixCandidate c{&file, source, "return 1\nx = 2\n", {{9, 9, "x = 2\n", "some-rule"}}};
   CHECK_FALSE(verify_fixes({c}, Vocabulary::embedded())[0]);
+}
+
+TEST_CASE("compile() in several python3 processes gives each source's verdict in order", "[fix][verify]") {
+  const std::vector<std::string> sources = {"x = 1\n", "return 1\n", "y = [\n" + std::string(5000, ' ') + "]\n",
+                                            "def f(:\n", "z = 3\n"};
+  auto one = python_compile_all(sources, 1);
+  auto three = python_compile_all(sources, 3);
+  REQUIRE(one);
+  REQUIRE(three);
+  REQUIRE(one->size() == 5);
+  REQUIRE(three->size() == 5);
+  for (size_t i = 0; i < 5; ++i) {
+    CHECK((*one)[i].has_value() == (*three)[i].has_value());
+    if ((*one)[i] && (*three)[i]) CHECK((*one)[i]->message == (*three)[i]->message);
+  }
+  // Counted by reading: the second ('return' outside function) and the fourth fail.
+  CHECK(!(*one)[0]);
+  CHECK((*one)[1]);
+  CHECK(!(*one)[2]);
+  CHECK((*one)[3]);
+  CHECK(!(*one)[4]);
 }

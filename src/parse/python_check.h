@@ -20,10 +20,12 @@ struct PythonVerdict {
 // nullopt when python3 cannot be run.
 std::optional<PythonVerdict> python_parse(const std::string& path);
 
-// compile() of each source, in one python3 process: for each, nullopt when
+// compile() of each source, in `jobs` python3 processes at once (each a
+// contiguous share of about equal bytes): for each, nullopt when
 // it compiles, else CPython's message and line. nullopt for the whole batch
 // when python3 cannot be run.
-std::optional<std::vector<std::optional<PythonVerdict>>> python_compile_all(const std::vector<std::string>& sources);
+std::optional<std::vector<std::optional<PythonVerdict>>> python_compile_all(const std::vector<std::string>& sources,
+                                                                            int jobs = 1);
 
 // CPython decides: a file it accepts has grammar gaps where tree-sitter saw
 // syntax errors (partial_parse where they hide statements); a file it

@@ -18,7 +18,9 @@ pid_t spawn_process(const std::vector<std::string>& args, int* to, int* from) {
   // A helper that dies must fail a write with EPIPE, not kill hwclass.
   ::signal(SIGPIPE, SIG_IGN);
   int in[2] = {-1, -1}, out[2];
-  if ((to && ::pipe(in) != 0) || ::pipe(out) != 0) throw std::runtime_error("cannot start " + args[0] + ": no pipe");
+  // Close-on-exec, so a process started from another thread at the same
+  // time inherits neither end (its child would hold our pipe open).
+  if ((to && ::pipe2(in, O_CLOEXEC) != 0) || ::pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("cannot start " + args[0] + ": no pipe");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (to) {
