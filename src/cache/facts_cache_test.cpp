@@ -40,14 +40,15 @@ struct Sandbox {
     dir = mkdtemp(tmpl);
   }
   ~Sandbox() { fs::remove_all(dir); }
-  SourceFile write(const std::string& text, bool old = true) {
-    fs::path p = dir / "test_x.py";
+  // Writes test/NAME's stand-in: `name` in the sandbox, as repository path test/NAME.
+  SourceFile write(const std::string& text, bool old = true, const std::string& name = "test_x.py") {
+    fs::path p = dir / name;
     std::ofstream(p, std::ios::binary | std::ios::trunc) << text;
     if (old) {  // older than the "racy" window, so its stat can be trusted
       struct timespec times[2] = {{1700000000, 0}, {1700000000, 0}};
       utimensat(AT_FDCWD, p.c_str(), times, 0);
     }
-    return SourceFile{"test_x.py", p.string(), "test/test_x.py", true, true, false};
+    return SourceFile{name, p.string(), "test/" + name, true, true, false};
   }
 };
 
@@ -122,12 +123,8 @@ TEST_CASE("a run writes one pack however many files it stores, and no temporary 
   {
     FactsCache cache(box.dir / "cache", "rules-1");
     for (int i = 0; i < 50; ++i) {
-      std::string name = "test_" + std::to_string(i) + ".py";
       std::string text = std::string(kSource) + "# " + std::to_string(i) + "\n";
-      std::ofstream(box.dir / name) << text;
-      struct timespec times[2] = {{1700000000, 0}, {1700000000, 0}};
-      utimensat(AT_FDCWD, (box.dir / name).c_str(), times, 0);
-      files.push_back(SourceFile{name, (box.dir / name).string(), "test/" + name, true, true, false});
+      files.push_back(box.write(text, true, "test_" + std::to_string(i) + ".py"));
       cache.store(files.back(), facts_of(files.back(), text));
     }
     cache.commit();
@@ -224,12 +221,8 @@ TEST_CASE("many runs' packs are merged into one, keeping every file's newest ent
   Sandbox box;
   std::vector<std::pair<SourceFile, std::string>> files;
   for (int run = 0; run < 12; ++run) {
-    std::string name = "test_" + std::to_string(run) + ".py";
     std::string text = std::string(kSource) + "# run " + std::to_string(run) + "\n";
-    std::ofstream(box.dir / name) << text;
-    struct timespec times[2] = {{1700000000, 0}, {1700000000, 0}};
-    utimensat(AT_FDCWD, (box.dir / name).c_str(), times, 0);
-    files.emplace_back(SourceFile{name, (box.dir / name).string(), "test/" + name, true, true, false}, text);
+    files.emplace_back(box.write(text, true, "test_" + std::to_string(run) + ".py"), text);
     FactsCache cache(box.dir / "cache", "rules-1");
     for (const auto& [f, t] : files)
       if (!cache.by_stat(f)) cache.store(f, facts_of(f, t));  // what a run does: store its misses only

@@ -206,35 +206,36 @@ void summary(Page& page, const Report& r) {
   if (!by_device.empty()) page.line("by device", by_device);
 }
 
+// A table of labelled rows of counts: the directories, the owners.
+void count_table(Page& page, const std::string& what, const std::vector<std::pair<std::string, const Counts*>>& rows) {
+  std::vector<Row> cells;
+  for (const auto& [label, counts] : rows) {
+    Row row{label};
+    Row numbers = count_cells(*counts);
+    row.insert(row.end(), numbers.begin(), numbers.end());
+    cells.push_back(row);
+  }
+  Row head{what};
+  head.insert(head.end(), kCountHead.begin(), kCountHead.end());
+  page.table(head, cells);
+}
+
 // The top-level directories and their counts.
 void directories(Page& page, const Report& r) {
   page.heading("Directories");
-  std::vector<Row> rows;
-  for (const DirectoryRow& d : r.directories) {
-    if (d.depth > 1) continue;
-    Row row{std::string(page.md ? "" : std::string(2 * d.depth, ' ')) + (page.md ? "`" + d.path + "`" : d.path)};
-    Row cells = count_cells(d.counts);
-    row.insert(row.end(), cells.begin(), cells.end());
-    rows.push_back(row);
-  }
-  Row head{"directory"};
-  head.insert(head.end(), kCountHead.begin(), kCountHead.end());
-  page.table(head, rows);
+  std::vector<std::pair<std::string, const Counts*>> rows;
+  for (const DirectoryRow& d : r.directories)
+    if (d.depth <= 1)
+      rows.emplace_back(page.md ? "`" + d.path + "`" : std::string(2 * d.depth, ' ') + d.path, &d.counts);
+  count_table(page, "directory", rows);
 }
 
 // Every owner label and its counts: who is blocked, who moved.
 void owners(Page& page, const Report& r) {
   page.heading("Owners");
-  std::vector<Row> rows;
-  for (const OwnerRow& o : r.owners) {
-    Row row{page.md ? "`" + o.owner + "`" : o.owner};
-    Row cells = count_cells(o.counts);
-    row.insert(row.end(), cells.begin(), cells.end());
-    rows.push_back(row);
-  }
-  Row head{"owner"};
-  head.insert(head.end(), kCountHead.begin(), kCountHead.end());
-  page.table(head, rows);
+  std::vector<std::pair<std::string, const Counts*>> rows;
+  for (const OwnerRow& o : r.owners) rows.emplace_back(page.md ? "`" + o.owner + "`" : o.owner, &o.counts);
+  count_table(page, "owner", rows);
 }
 
 void file_list(Page& page, const Report& r, const std::string& title, const std::vector<std::string>& paths) {
