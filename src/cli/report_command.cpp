@@ -58,48 +58,42 @@ void decide_fix_alone(Report& report, const LintWorld& world, const std::vector<
   std::vector<FileRow>& rows = report.files;  // in the order of world.files
   std::vector<size_t> candidates;
   for (size_t i = 0; i < rows.size(); ++i)
-    if (rows[i].parses && (rows[i].status == FileStatus::Failing || rows[i].status == FileStatus::Allowlisted))
-      candidates.push_back(i);
+    if (next_up_candidate(rows[i])) candidates.push_back(i);
+  // In path order first, as aggregate() sees the rows, so ties fall the same way.
+  std::sort(candidates.begin(), candidates.end(), [&](size_t a, size_t b) { return rows[a].path < rows[b].path; });
   std::vector<bool> decided(rows.size(), false);
   auto decide = [&](const std::vector<size_t>& files) {
     std::vector<bool> wanted(rows.size(), false);
     for (size_t i : files) wanted[i] = !decided[i];
     std::vector<FixClears> fix = fix_alone(world, sources, wanted, vocabulary, jobs);
-    for (size_t i : files) rows[i].fix = decided[i] ? rows[i].fix : fix[i], decided[i] = true;
+    for (size_t i : files)
+      if (wanted[i]) rows[i].fix = fix[i], decided[i] = true;
   };
-  // Walks `order` in batches, deciding each, until `enough` says stop at a file.
-  auto walk = [&](std::vector<size_t> order, auto before, auto enough) {
-    std::stable_sort(order.begin(), order.end(), before);
+  // Walks the candidates in `before` order, a batch decided at a time, until
+  // `enough` says the file at position k completes the list.
+  auto walk = [&](bool (*before)(const FileRow&, const FileRow&), auto enough) {
+    std::vector<size_t> order = candidates;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return before(rows[a], rows[b]); });
     const size_t batch = std::max<size_t>(2 * top, 16);
     for (size_t at = 0; at < order.size(); at += batch) {
-      std::vector<size_t> chunk(order.begin() + at, order.begin() + std::min(order.size(), at + batch));
-      decide(chunk);
-      for (size_t k = 0; k < at + chunk.size(); ++k)
+      const size_t end = std::min(order.size(), at + batch);
+      decide(std::vector<size_t>(order.begin() + at, order.begin() + end));
+      for (size_t k = at; k < end; ++k)
         if (enough(order, k)) return;
     }
   };
-  auto by_path = [&](size_t a, size_t b) { return rows[a].path < rows[b].path; };
-  std::sort(candidates.begin(), candidates.end(), by_path);
   size_t found = 0;
-  walk(candidates, [&](size_t a, size_t b) { return rows[a].counts.test_classes > rows[b].counts.test_classes; },
-       [&](const std::vector<size_t>& order, size_t k) {
-         found = k == 0 ? 0 : found;
-         found += rows[order[k]].fix != FixClears::No;
-         // Past `top` found, and past the last file with as many classes as the top-th.
-         return found >= top && (k + 1 == order.size() ||
-                                 rows[order[k + 1]].counts.test_classes < rows[order[k]].counts.test_classes);
-       });
+  walk(more_classes, [&](const std::vector<size_t>& order, size_t k) {
+    found += rows[order[k]].fix != FixClears::No;
+    // Past `top` found, and past the last file with as many classes as the top-th.
+    return found >= top &&
+           (k + 1 == order.size() || rows[order[k + 1]].counts.test_classes < rows[order[k]].counts.test_classes);
+  });
   size_t needing = 0;
-  walk(candidates,
-       [&](size_t a, size_t b) {
-         if (rows[a].counts.blocking != rows[b].counts.blocking) return rows[a].counts.blocking < rows[b].counts.blocking;
-         return rows[a].counts.test_classes > rows[b].counts.test_classes;
-       },
-       [&](const std::vector<size_t>& order, size_t k) {
-         needing = k == 0 ? 0 : needing;
-         needing += rows[order[k]].fix == FixClears::No;
-         return needing >= top;
-       });
+  walk(closer_to_passing, [&](const std::vector<size_t>& order, size_t k) {
+    needing += rows[order[k]].fix == FixClears::No;
+    return needing >= top;
+  });
 }
 
 Report current_report(const ReportState& s, const ScanResult& result, const std::set<std::string>& allowlist) {

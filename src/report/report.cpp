@@ -89,6 +89,17 @@ std::vector<std::string> top(const std::vector<FileRow>& files, size_t n, bool (
 
 }  // namespace
 
+bool next_up_candidate(const FileRow& f) {
+  return f.parses && (f.status == FileStatus::Allowlisted || f.status == FileStatus::Failing);
+}
+
+bool more_classes(const FileRow& a, const FileRow& b) { return a.counts.test_classes > b.counts.test_classes; }
+
+bool closer_to_passing(const FileRow& a, const FileRow& b) {
+  if (a.counts.blocking != b.counts.blocking) return a.counts.blocking < b.counts.blocking;
+  return more_classes(a, b);
+}
+
 void aggregate(Report& r, size_t list_length) {
   std::sort(r.files.begin(), r.files.end(), [](const FileRow& a, const FileRow& b) { return a.path < b.path; });
   std::map<std::string, Counts> by_directory;
@@ -120,22 +131,11 @@ void aggregate(Report& r, size_t list_length) {
   // classes first; then those needing a decision, with the fewest errors
   // left once their classes declare what classify recommends.
   r.fix_alone = top(
-      r.files, list_length,
-      [](const FileRow& f) {
-        return f.parses && (f.status == FileStatus::Allowlisted || f.status == FileStatus::Failing) &&
-               f.fix != FixClears::No;
-      },
-      [](const FileRow& a, const FileRow& b) { return a.counts.test_classes > b.counts.test_classes; });
+      r.files, list_length, [](const FileRow& f) { return next_up_candidate(f) && f.fix != FixClears::No; },
+      more_classes);
   r.next_up = top(
-      r.files, list_length,
-      [](const FileRow& f) {
-        return f.parses && (f.status == FileStatus::Allowlisted || f.status == FileStatus::Failing) &&
-               f.fix == FixClears::No;
-      },
-      [](const FileRow& a, const FileRow& b) {
-        if (a.counts.blocking != b.counts.blocking) return a.counts.blocking < b.counts.blocking;
-        return a.counts.test_classes > b.counts.test_classes;
-      });
+      r.files, list_length, [](const FileRow& f) { return next_up_candidate(f) && f.fix == FixClears::No; },
+      closer_to_passing);
   r.most_sites = top(
       r.files, list_length, [](const FileRow& f) { return f.counts.sites > 0; },
       [](const FileRow& a, const FileRow& b) { return a.counts.sites > b.counts.sites; });

@@ -111,6 +111,15 @@ FileStatus file_status(const FileSummary& summary, const std::set<std::string>& 
 // The week's changes and the allowlist's projected zero, from the history.
 Trend compute_trend(const std::vector<HistoryPoint>& history);
 
+// The "next up" lists' shared terms, so that whoever decides which files
+// fix alone makes pass (cli/report_command.cpp) orders them as aggregate()
+// lists them: a file not yet passing that parses; the fix-alone list's
+// order (most classes first) and the other one's (fewest blocking errors,
+// then most classes).
+bool next_up_candidate(const FileRow& f);
+bool more_classes(const FileRow& a, const FileRow& b);
+bool closer_to_passing(const FileRow& a, const FileRow& b);
+
 // Directories, totals and the "next up" lists from the file rows.
 void aggregate(Report& report, size_t list_length = 10);
 
