@@ -101,6 +101,21 @@ std::vector<fs::path> pack_paths(const fs::path& dir) {
   return out;
 }
 
+// The packs of `identity` in `dir`, newest first; the others' paths go to
+// `foreign` when given.
+std::vector<PackReader> open_packs(const fs::path& dir, uint64_t identity, std::vector<fs::path>* foreign) {
+  std::vector<PackReader> packs;
+  for (const fs::path& p : pack_paths(dir)) {
+    if (auto reader = PackReader::open(p, identity))
+      packs.push_back(std::move(*reader));
+    else if (auto summary = pack::summarize(p); foreign && summary && summary->identity != identity)
+      foreign->push_back(p);
+  }
+  std::stable_sort(packs.begin(), packs.end(),
+                   [](const PackReader& a, const PackReader& b) { return a.sequence() > b.sequence(); });
+  return packs;
+}
+
 }  // namespace
 
 struct FactsCache::State {
@@ -135,14 +150,7 @@ FactsCache::FactsCache(fs::path dir, const std::string& identity) : state_(std::
   State& s = *state_;
   s.dir = std::move(dir);
   s.identity = build_identity(identity);
-  for (const fs::path& p : pack_paths(s.dir)) {
-    if (auto reader = PackReader::open(p, s.identity))
-      s.packs.push_back(std::move(*reader));
-    else if (auto summary = pack::summarize(p); summary && summary->identity != s.identity)
-      s.foreign.push_back(p);
-  }
-  std::stable_sort(s.packs.begin(), s.packs.end(),
-                   [](const PackReader& a, const PackReader& b) { return a.sequence() > b.sequence(); });
+  s.packs = open_packs(s.dir, s.identity, &s.foreign);
   for (size_t p = 0; p < s.packs.size(); ++p) {
     const auto& entries = s.packs[p].entries();
     for (size_t e = 0; e < entries.size(); ++e) s.entries.emplace(entries[e].key, State::Ref{p, e});
@@ -246,11 +254,7 @@ void FactsCache::commit() {
 // again) hold within the bounds, then removes the packs it merged. Two runs
 // merging at once leave two merged packs with the same entries: harmless.
 void FactsCache::State::merge(uint64_t sequence) {
-  std::vector<PackReader> all;
-  for (const fs::path& p : pack_paths(dir))
-    if (auto reader = PackReader::open(p, identity)) all.push_back(std::move(*reader));
-  std::stable_sort(all.begin(), all.end(),
-                   [](const PackReader& a, const PackReader& b) { return a.sequence() > b.sequence(); });
+  std::vector<PackReader> all = open_packs(dir, identity, nullptr);
   std::unordered_map<uint64_t, std::pair<const PackReader*, const EntryRecord*>> by_key;
   for (const PackReader& p : all)
     for (const EntryRecord& e : p.entries()) by_key.emplace(e.key, std::pair{&p, &e});
