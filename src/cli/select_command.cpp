@@ -153,7 +153,7 @@ int fit_shards(int asked, int only_shard, size_t classes) {
 
 // Why a selection came out empty, in words a CI log can act on.
 std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& verdicts,
-                         const SelectionRequest& request) {
+                         const SelectionRequest& request, size_t left_out) {
   size_t declared = 0, inferred = 0;
   for (const Verdict& v : verdicts) {
     if (std::find(request.members.begin(), request.members.end(), v.declared) != request.members.end()) ++declared;
@@ -165,7 +165,8 @@ std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& v
   for (const auto& m : request.members) members += (members.empty() ? "" : ",") + m;
   std::string why = std::to_string(verdicts.size()) + " test classes in " + std::to_string(result.files.size()) +
                     " files under " + result.root.string() + "; " + std::to_string(declared) + " declared " + members;
-  if (declared && !request.device.empty()) why += ", none of them run by a " + request.device + " runner";
+  if (left_out) why += ", " + std::to_string(left_out) + " of them not collected (said above)";
+  if (declared > left_out && !request.device.empty()) why += ", none run by a " + request.device + " runner";
   if (inferred && request.use == TrustedClassification::Declared)
     why += "; " + std::to_string(inferred) + " undeclared ones are inferred " + members +
            " (--use declared-or-inferred selects them, which the runtime filter would not)";
@@ -201,7 +202,18 @@ int run_select(const CLI::App& cmd, SelectState& s) {
 
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
-  std::vector<SelectedClass> selected = select_classes(result.files, resolution, verdicts, request, result.vocabulary);
+  std::vector<SelectedClass> left_out;
+  std::vector<SelectedClass> selected =
+      select_classes(result.files, resolution, verdicts, request, result.vocabulary, &left_out);
+  // What the runtime would not collect is said, once per class, before the
+  // selection; a file that cannot be imported makes the exit status 2.
+  std::set<std::string> said;
+  for (const SelectedClass& c : left_out) {
+    if (!said.insert(c.defined_in + ":" + c.source_class).second) continue;
+    std::cerr << c.defined_in << ":" << c.line << ": " << (c.error ? "error: " : "warning: ") << c.source_class
+              << ": " << c.warning << "\n";
+    inputs_ok &= !c.error;
+  }
   std::vector<TimedClass> timed = time_classes(selected, durations);
   if (!durations.empty()) warn_untimed(timed);
   num_shards = fit_shards(num_shards, only_shard, selected.size());
@@ -221,13 +233,13 @@ int run_select(const CLI::App& cmd, SelectState& s) {
       if (printed.count(t.cls)) shown.push_back(t);
     ManifestInputs in{request.members, s.use, s.device, s.common.paths, s.junit, s.times,
                       result.vocabulary.rules_hash, environment};
-    return manifest_json(in, shown, shards, num_shards);
+    return manifest_json(in, shown, shards, num_shards, left_out);
   };
   if (!s.check.empty()) return check_manifest(s.check, manifest()) ? (inputs_ok ? 0 : 2) : 1;
   // Nothing to run must not read as success: `pytest $(hwclass select ...)`
   // with no ids runs the whole suite.
   if (classes.empty()) {
-    std::cerr << "hwclass: error: nothing selected: " << empty_reason(result, verdicts, request) << "\n";
+    std::cerr << "hwclass: error: nothing selected: " << empty_reason(result, verdicts, request, left_out.size()) << "\n";
     return inputs_ok ? 1 : 2;
   }
   // A guessed variant is flagged in every format: on stderr, once per class

@@ -27,7 +27,9 @@ void write_declaration(JsonWriter& w, const Declaration& d) {
     if (!d.member.empty()) w.field("member", d.member);
     if (!d.alias_of.empty()) w.field("alias_of", d.alias_of);
     if (d.state == DeclarationState::Invalid) w.field("reason", to_string(d.reason));
-    w.field("annotated", d.annotated).field("value", d.value_text).field("line", d.location.line);
+    w.field("annotated", d.annotated);
+    if (!d.annotation_text.empty()) w.field("annotation", d.annotation_text);
+    w.field("value", d.value_text).field("line", d.location.line);
   }
   w.end_object();
 }
@@ -70,8 +72,11 @@ void write_file(JsonWriter& w, const FileFacts& f) {
   }
   w.end_array().field("calls_run_tests", f.calls_run_tests);
   w.key("imports").begin_array();
-  for (const auto& i : f.imports)
-    w.begin_object().field("module", i.module).field("name", i.name).field("alias", i.alias).field("line", i.line).end_object();
+  for (const auto& i : f.imports) {
+    w.begin_object().field("module", i.module).field("name", i.name).field("alias", i.alias).field("line", i.line);
+    if (i.try_line) w.field("try_line", i.try_line);
+    w.end_object();
+  }
   w.end_array();
   w.key("classes").begin_array();
   for (const auto& c : f.classes) write_class(w, c);
@@ -95,6 +100,12 @@ void write_file(JsonWriter& w, const FileFacts& f) {
   w.end_array().key("device_globals").begin_array();
   for (const auto& g : f.device_globals)
     w.begin_object().field("name", g.name).field("device", g.device.label()).field("line", g.line).end_object();
+  w.end_array().key("notest_rebindings").begin_array();
+  for (const auto& n : f.notest_rebindings) {
+    w.begin_object().field("name", n.name).field("condition", n.condition);
+    if (!n.known_condition) w.field("known_condition", false);
+    w.field("line", n.line).end_object();
+  }
   w.end_array().key("sites").begin_array();
   for (const auto& s : f.sites) {
     w.begin_object()

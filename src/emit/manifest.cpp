@@ -61,7 +61,7 @@ std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>
 }
 
 std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass>& classes,
-                          const std::vector<Shard>& shards, int num_shards) {
+                          const std::vector<Shard>& shards, int num_shards, const std::vector<SelectedClass>& left_out) {
   std::string out;
   JsonWriter w(out, 2);
   w.begin_object().field("schema", "hwclass.manifest/v1");
@@ -99,6 +99,15 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
     w.end_object();
   }
   w.end_array();
+  if (!left_out.empty()) {
+    w.key("not_selected").begin_array();
+    for (const SelectedClass& c : left_out) {
+      w.begin_object().field("test_file", c.module).field("defined_in", c.defined_in).field("line", c.line);
+      w.field("class", c.source_class).field("hw_classification", c.member);
+      w.field("severity", c.error ? "error" : "warning").field("reason", c.warning).end_object();
+    }
+    w.end_array();
+  }
   w.key("shards").begin_array();
   for (const Shard& s : shards) {
     w.begin_object().field("shard", s.number).field("num_shards", num_shards).field("est_seconds", tenths(s.seconds));

@@ -26,8 +26,11 @@ struct ManifestInputs {
 std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>& classes,
                                          const std::vector<std::string>& environment);
 
+// `left_out`: the classes of the selection's members the runtime would not
+// collect (select_classes), listed under "not_selected" with the reason.
 std::string manifest_json(const ManifestInputs& inputs, const std::vector<TimedClass>& classes,
-                          const std::vector<Shard>& shards, int num_shards);
+                          const std::vector<Shard>& shards, int num_shards,
+                          const std::vector<SelectedClass>& left_out = {});
 std::string pytest_nodeids(const std::vector<const SelectedClass*>& classes);
 // The run_test.py command line that runs `classes`, as a shell takes it,
 // from the repository root: the runner's environment, `-i` with the modules

@@ -21,6 +21,7 @@ bool Extractor::read_declaration(TSNode statement, Declaration& declaration) con
   declaration.state = DeclarationState::Invalid;
   if (declaration.annotated) {
     TSNode annotation = ts::named_child(type, 0);
+    declaration.annotation_text = fold_whitespace(text(annotation));
     if (ts::is_null(right)) {
       declaration.reason = InvalidReason::AnnotationWithoutValue;
       return true;

@@ -69,6 +69,28 @@ void Extractor::scan_block(TSNode block) {
   ts_tree_cursor_delete(&cursor);
 }
 
+// Scans a clause's body, noting what it runs under: a try body's line (an
+// ImportError skips the rest of it), an `if` body's condition, or an
+// unread guard (else, elif, except, loops).
+void Extractor::scan_guarded_block(TSNode clause, TSNode block) {
+  const uint32_t saved_try = try_line_;
+  const Guard saved_guard = guard_;
+  const NodeKind kind = g_.kind(clause);
+  if (kind == NodeKind::TryStatement) {
+    try_line_ = ts::start_point(clause).row + 1;
+  } else if (kind != NodeKind::WithStatement) {
+    try_line_ = 0;
+    guard_.known = !guard_.guarded && kind == NodeKind::IfStatement;
+    guard_.guarded = true;
+    guard_.condition = kind == NodeKind::IfStatement
+                           ? fold_whitespace(text(ts::child_by_field_id(clause, g_.field("condition"))))
+                           : "";
+  }
+  scan_block(block);
+  try_line_ = saved_try;
+  guard_ = saved_guard;
+}
+
 // The bodies of a compound statement's clauses are scanned; their headers
 // (conditions, context managers, iterables) are ordinary module-level code.
 void Extractor::scan_clause_bodies(TSNode clause) {
@@ -76,7 +98,7 @@ void Extractor::scan_clause_bodies(TSNode clause) {
   for (uint32_t i = 0; i < count; ++i) {
     TSNode child = ts::named_child(clause, i);
     switch (g_.kind(child)) {
-      case NodeKind::Block: scan_block(child); break;
+      case NodeKind::Block: scan_guarded_block(clause, child); break;
       case NodeKind::ElifClause:
       case NodeKind::ElseClause:
       case NodeKind::ExceptClause:
@@ -135,12 +157,14 @@ void Extractor::scan_statement(TSNode statement) {
         size_t sites_before = facts_.sites.size();
         walk(statement, Scope{});
         read_device_global(expression, sites_before);
+        read_notest_rebinding(expression);
         return;
       }
       break;
     }
     case NodeKind::ImportStatement:
     case NodeKind::ImportFromStatement:
+    case NodeKind::FutureImportStatement:
       read_import(statement);
       return;
     case NodeKind::Comment:

@@ -57,6 +57,7 @@ class Extractor {
   void scan_block(TSNode block);
   void scan_statement(TSNode statement);
   void scan_clause_bodies(TSNode clause);
+  void scan_guarded_block(TSNode clause, TSNode block);
   void scan_class(TSNode class_node, TSNode decorated);
   void scan_class_statement(TSNode statement, size_t class_index, uint32_t statement_index);
   Method read_method(TSNode function, TSNode decorated) const;
@@ -65,6 +66,7 @@ class Extractor {
   bool read_declaration(TSNode statement, Declaration& declaration) const;
   void read_instantiation(TSNode call, bool statement_level);
   void read_device_global(TSNode assignment, size_t sites_before);
+  void read_notest_rebinding(TSNode assignment);
   void read_import(TSNode statement);
   void note_device_module_alias(const Import& import);
 
@@ -103,6 +105,14 @@ class Extractor {
   TSTreeCursor cursor_;
   uint32_t statement_call_byte_ = UINT32_MAX;
   bool nesting_noted_ = false;  // start of the instantiate call read as a statement
+  // What the module-level statement being scanned runs under: the `try:`
+  // whose body holds it, and the `if` condition guarding it.
+  uint32_t try_line_ = 0;
+  struct Guard {
+    bool guarded = false;   // under any compound statement's clause but a try body or with
+    bool known = true;      // the guard is one `if` condition, read as written
+    std::string condition;
+  } guard_;
   // Names bound by imports of a device's API module: name -> (module path, device).
   NameMap<std::pair<std::string, std::string>> device_module_aliases_;
 };

@@ -6,17 +6,21 @@ namespace hwclass {
 
 void Extractor::read_import(TSNode statement) {
   uint32_t line = ts::start_point(statement).row + 1;
-  bool from = g_.kind(statement) == NodeKind::ImportFromStatement;
-  std::string module;
-  if (from) module = fold_whitespace(text(ts::child_by_field_id(statement, g_.field("module_name"))));
+  // `from __future__ import annotations` is its own statement kind, whose
+  // named children are all names.
+  const bool future = g_.kind(statement) == NodeKind::FutureImportStatement;
+  bool from = future || g_.kind(statement) == NodeKind::ImportFromStatement;
+  std::string module = future ? "__future__" : "";
+  if (from && !future) module = fold_whitespace(text(ts::child_by_field_id(statement, g_.field("module_name"))));
   uint32_t count = ts::named_child_count(statement);
-  for (uint32_t i = from ? 1 : 0; i < count; ++i) {
+  for (uint32_t i = from && !future ? 1 : 0; i < count; ++i) {
     TSNode child = ts::named_child(statement, i);
     std::string_view kind = ts::type(child);
     Import imp;
     imp.line = line;
     imp.start_byte = ts::start_byte(statement);
     imp.end_byte = ts::end_byte(statement);
+    imp.try_line = try_line_;
     if (kind == "wildcard_import") {
       imp.module = module;
       imp.name.assign(1, '*');

@@ -15,7 +15,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 2;
+inline constexpr int kFactsSchemaVersion = 3;
 
 struct Location {
   uint32_t line = 0;
@@ -70,6 +70,7 @@ struct Declaration {
   InvalidReason reason = InvalidReason::None;
   bool annotated = false;
   std::string value_text;   // the right-hand side, whitespace folded
+  std::string annotation_text;  // the annotation, whitespace folded ("" when none)
   Location location;        // the assignment statement
 };
 
@@ -194,6 +195,9 @@ struct Import {
   std::string alias;
   uint32_t line = 0;
   uint32_t start_byte = 0, end_byte = 0;  // the whole import statement
+  // The line of the `try:` whose body holds the import, 0 outside one: an
+  // ImportError there skips the rest of that body, not the module.
+  uint32_t try_line = 0;
   // The name this import binds in the module's namespace.
   std::string bound_name() const {
     if (!alias.empty()) return alias;
@@ -205,6 +209,16 @@ struct Import {
 struct DeviceGlobal {
   std::string name;
   DeviceName device;  // one device, or RunTime
+  uint32_t line = 0;
+};
+
+// `JitTestCase = NoTest` at module level (test/jit/test_cuda.py's
+// `if not TEST_CUDA:`): NoTest sets __test__ = False, so pytest collects no
+// class defined on that base after it while the condition holds.
+struct NoTestRebinding {
+  std::string name;       // the base name rebound
+  std::string condition;  // the enclosing `if` condition as written; "" when unconditional
+  bool known_condition = true;  // false under else/except/loops, whose condition is not read
   uint32_t line = 0;
 };
 
@@ -243,6 +257,7 @@ struct FileFacts {
   std::vector<std::string> extended_classes;
   std::vector<Import> imports;
   std::vector<DeviceGlobal> device_globals;
+  std::vector<NoTestRebinding> notest_rebindings;
   std::vector<DeviceSite> sites;  // in source order
   std::vector<std::string> owners;  // `# Owner(s): [...]` labels (report --by owner)
 

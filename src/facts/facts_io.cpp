@@ -114,6 +114,7 @@ template <class IO>
 void describe(IO& io, Declaration& d) {
   io(d.state, static_cast<int>(DeclarationState::Invalid)), io(d.member), io(d.alias_of);
   io(d.reason, static_cast<int>(InvalidReason::OtherExpression)), io(d.annotated), io(d.value_text);
+  io(d.annotation_text);
   describe(io, d.location);
 }
 template <class IO>
@@ -158,8 +159,9 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.classes, [&](ClassFact& c) { describe(io, c); });
   io.list(f.instantiations, [&](Instantiation& i) { describe(io, i); });
   io.list(f.extended_classes, [&](std::string& s) { io(s); });
-  io.list(f.imports, [&](Import& i) { io(i.module), io(i.name), io(i.alias), io(i.line), io(i.start_byte), io(i.end_byte); });
+  io.list(f.imports, [&](Import& i) { io(i.module), io(i.name), io(i.alias), io(i.line), io(i.start_byte), io(i.end_byte), io(i.try_line); });
   io.list(f.device_globals, [&](DeviceGlobal& g) { io(g.name), describe(io, g.device), io(g.line); });
+  io.list(f.notest_rebindings, [&](NoTestRebinding& n) { io(n.name), io(n.condition), io(n.known_condition), io(n.line); });
   io.list(f.sites, [&](DeviceSite& s) { describe(io, s); });
   io.list(f.owners, [&](std::string& s) { io(s); });
 }

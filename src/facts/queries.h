@@ -1,7 +1,9 @@
 // Questions every later stage asks of the facts, answered in one place.
 #pragma once
 
+#include <cctype>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 #include <string_view>
@@ -90,6 +92,52 @@ inline int upstream_instantiation(const FileFacts& file, const std::string& clas
       link = static_cast<int>(i);
   }
   return link;
+}
+
+// The first name a declaration evaluates at import that the module never
+// binds, or "": the head of its value (`HardwareClassification` of
+// `HardwareClassification.GENERIC`, `common_utils` of a qualified one), and
+// of its annotation, which a class body evaluates unless the module has
+// `from __future__ import annotations`.
+inline std::string unbound_declaration_name(const FileFacts& file, const Declaration& d) {
+  if (d.state == DeclarationState::Absent) return "";
+  auto head = [](const std::string& dotted) {
+    size_t end = 0;
+    while (end < dotted.size() && (std::isalnum(static_cast<unsigned char>(dotted[end])) || dotted[end] == '_')) ++end;
+    return end < dotted.size() && dotted[end] != '.' ? std::string() : dotted.substr(0, end);
+  };
+  std::string value = head(d.value_text);
+  if (!value.empty() && !module_binds(file, value)) return value;
+  bool lazy_annotations = false;
+  for (const Import& imp : file.imports) lazy_annotations |= imp.module == "__future__" && imp.name == "annotations";
+  std::string annotation = head(d.annotation_text);
+  if (!lazy_annotations && !annotation.empty() && !module_binds(file, annotation)) return annotation;
+  return "";
+}
+
+// Why importing the module raises before any test is collected, read from
+// its declarations (class bodies run at import): a member the enum lacks
+// raises AttributeError (DEVICE_GENERIC too: it was renamed ACCELERATOR with
+// no alias), a name the module never binds raises NameError. pytest then
+// reports a collection error for the whole file.
+struct ImportFailure {
+  uint32_t line = 0;
+  std::string why;
+};
+
+inline std::optional<ImportFailure> declaration_import_failure(const FileFacts& file) {
+  for (const ClassFact& cls : file.classes) {
+    const Declaration& d = cls.declaration;
+    const uint32_t line = d.location.line ? d.location.line : cls.line;
+    if (std::string name = unbound_declaration_name(file, d); !name.empty())
+      return ImportFailure{line, "class " + cls.name + "'s hw_classification names " + name +
+                                     ", which the file never imports or defines: importing it raises NameError"};
+    if (names_classification_enum(d) &&
+        (d.reason == InvalidReason::UnknownMember || d.reason == InvalidReason::AliasMember))
+      return ImportFailure{line, "class " + cls.name + " declares " + d.value_text +
+                                     ", which the enum lacks: importing the file raises AttributeError"};
+  }
+  return std::nullopt;
 }
 
 }  // namespace hwclass

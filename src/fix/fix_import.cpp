@@ -24,7 +24,8 @@ bool needs_enum(const FixContext& c) {
   for (const Edit& e : c.earlier)
     if (e.text.find(std::string(kName) + ".") != std::string::npos) return true;
   for (const ClassFact& cls : c.file.classes)
-    if (names_classification_enum(cls.declaration)) return true;
+    if (names_classification_enum(cls.declaration) || unbound_declaration_name(c.file, cls.declaration) == kName)
+      return true;
   return false;
 }
 

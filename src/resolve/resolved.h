@@ -4,6 +4,7 @@
 #pragma once
 
 #include <compare>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,14 @@ struct ResolvedClass {
   std::vector<DeviceVariant> variants;      // empty when not instantiated
   bool variants_exact = true;               // false when only_for/except_for are not literals
   std::string invoking_file;                // the file that runs it (an aggregator parent, or its own)
+  // The variants the invoking file imports by name (test_quantization.py's
+  // `from ...test_float8 import TestFloat8DtypeCPU`): only these run there.
+  // Empty when the file runs every variant (its own class, a star import).
+  std::vector<std::string> runs_as;
+  // `Base = NoTest` before the class, on one of its bases or an ancestor's:
+  // pytest collects it only where that rebinding does not run.
+  std::optional<NoTestRebinding> notest;
+  std::string notest_file;
 };
 
 struct Resolution {

@@ -14,6 +14,12 @@ namespace {
 constexpr int kMaxReexportDepth = 3;
 
 class Resolver {
+  // The file that runs a class, and the variants it imports by name.
+  struct Runner {
+    std::string file;
+    std::vector<std::string> variants;  // ResolvedClass::runs_as
+  };
+
  public:
   Resolver(const std::vector<FileFacts>& files, const Vocabulary& vocabulary)
       : files_(files), vocab_(vocabulary), index_(files) {
@@ -30,12 +36,12 @@ class Resolver {
       out.classes[f].resize(files_[f].classes.size());
       for (size_t c = 0; c < files_[f].classes.size(); ++c) link_bases(static_cast<int>(f), static_cast<int>(c), out);
     }
-    std::map<ClassRef, std::string> runs_in = invoking_files();
+    std::map<ClassRef, Runner> runs_in = invoking_files();
     for (size_t f = 0; f < files_.size(); ++f)
       for (size_t c = 0; c < files_[f].classes.size(); ++c) {
         ClassRef ref{static_cast<int>(f), static_cast<int>(c)};
         auto it = runs_in.find(ref);
-        complete(ref, out, it != runs_in.end() ? it->second : files_[f].relative_path);
+        complete(ref, out, it != runs_in.end() ? it->second : Runner{files_[f].relative_path, {}});
       }
     for (size_t f = 0; f < files_.size(); ++f)
       for (size_t c = 0; c < files_[f].classes.size(); ++c) {
@@ -92,7 +98,7 @@ class Resolver {
     }
   }
 
-  void complete(ClassRef self, Resolution& out, const std::string& invoking) const {
+  void complete(ClassRef self, Resolution& out, const Runner& invoking) const {
     ResolvedClass& r = out.classes[self.file][self.cls];
     // Depth-first, left to right, each class once: Python's C3 order for the
     // single-inheritance chains and mixins test suites use.
@@ -120,42 +126,89 @@ class Resolver {
     if (is_last_definition) r.instantiation = upstream_instantiation(file, cls.name);
     if (r.instantiation >= 0)
       r.variants = device_variants(cls.name, file.instantiations[r.instantiation], vocab_, r.variants_exact);
-    r.invoking_file = invoking;
+    r.invoking_file = invoking.file;
+    r.runs_as = invoking.variants;
+    for (ClassRef ref : r.mro)
+      if (const NoTestRebinding* n = notest_base(ref)) {
+        r.notest = *n;
+        r.notest_file = files_[ref.file].relative_path;
+        break;
+      }
   }
+
+  // The NoTest rebinding of one of a class's bases that runs before the
+  // class is defined (the last one before it), if any.
+  const NoTestRebinding* notest_base(ClassRef ref) const {
+    const FileFacts& file = files_[ref.file];
+    const ClassFact& cls = file.classes[ref.cls];
+    const NoTestRebinding* found = nullptr;
+    for (const NoTestRebinding& n : file.notest_rebindings)
+      if (n.line < cls.line && std::find(cls.bases.begin(), cls.bases.end(), n.name) != cls.bases.end()) found = &n;
+    return found;
+  }
+
+  // Whether `ref` is a template instantiate_device_type_tests replaces:
+  // it deletes the class from the module's globals (common_device_type.py,
+  // `del scope[generic_test_class.__name__]`), so importing its name fails.
+  bool is_removed_template(ClassRef ref) const {
+    const std::string& name = files_[ref.file].classes[ref.cls].name;
+    auto last = class_by_name_[ref.file].find(name);
+    return last != class_by_name_[ref.file].end() && last->second == ref.cls &&
+           upstream_instantiation(files_[ref.file], name) >= 0;
+  }
+
+  // A name a module's namespace binds to a class; `variant` when it is one
+  // device variant imported by name rather than the whole class.
+  struct Binding {
+    ClassRef ref;
+    bool variant = false;
+  };
 
   // The classes a module's namespace binds, by name: its own, and what its
   // from-imports bring (a named class, or every public name of a star
   // import), followed through the modules they come from. These are what
-  // pytest collects when it runs that module.
-  void bound_classes(int file, int depth, std::map<std::string, ClassRef>& out) const {
+  // pytest collects when it runs that module. An import of a removed
+  // template raises ImportError: in a `try:` body the rest of that body does
+  // not run (test_quantization.py's pt2e block).
+  void bound_classes(int file, int depth, std::map<std::string, Binding>& out) const {
     if (file < 0 || depth > kMaxReexportDepth) return;
+    uint32_t failed_try = 0;
     for (const Import& imp : files_[file].imports) {
+      if (imp.try_line && imp.try_line == failed_try) continue;
       if (imp.name == "*") {
-        std::map<std::string, ClassRef> star;
+        std::map<std::string, Binding> star;
         bound_classes(index_.find(imp.module, file), depth + 1, star);
-        for (const auto& [name, ref] : star)
-          if (name[0] != '_') out[name] = ref;
+        for (const auto& [name, b] : star)
+          if (name[0] != '_') out[name] = b;
       } else if (!imp.name.empty()) {
         const int module = index_.find(imp.module, file);
-        ClassRef r = class_in(module, imp.name, depth + 1);
-        if (!r.valid() && module >= 0) {  // a name the module binds otherwise: a device variant
-          std::map<std::string, ClassRef> names;
-          bound_classes(module, depth + 1, names);
-          if (auto it = names.find(imp.name); it != names.end()) r = it->second;
+        Binding b{class_in(module, imp.name, depth + 1), false};
+        if (b.ref.valid() && is_removed_template(b.ref)) {
+          failed_try = imp.try_line ? imp.try_line : UINT32_MAX;
+          if (!imp.try_line) return;  // the module itself fails to import
+          continue;
         }
-        if (r.valid()) out[imp.bound_name()] = r;
+        if (!b.ref.valid() && module >= 0) {  // a name the module binds otherwise: a device variant
+          std::map<std::string, Binding> names;
+          bound_classes(module, depth + 1, names);
+          if (auto it = names.find(imp.name); it != names.end()) b = Binding{it->second.ref, true};
+        }
+        if (b.ref.valid()) out[imp.bound_name()] = b;
       }
     }
     for (const auto& [name, c] : class_by_name_[file]) {
-      out[name] = ClassRef{file, c};
       // instantiate_device_type_tests puts its variants into the module's
-      // globals, so `from jit.test_dtype_analysis import TestDtypeCustomRulesCPU`
-      // binds the template's variant: the runner runs that template.
+      // globals in the template's place, so `from jit.test_dtype_analysis
+      // import TestDtypeCustomRulesCPU` binds the template's variant: the
+      // runner runs that template.
       int inst = upstream_instantiation(files_[file], name);
-      if (inst < 0) continue;
+      if (inst < 0) {
+        out[name] = Binding{ClassRef{file, c}, false};
+        continue;
+      }
       bool exact = true;
       for (const DeviceVariant& v : device_variants(name, files_[file].instantiations[inst], vocab_, exact))
-        out.emplace(v.name, ClassRef{file, c});
+        out.emplace(v.name, Binding{ClassRef{file, c}, false});
     }
   }
 
@@ -166,7 +219,7 @@ class Resolver {
   // `from fx.test_gradual_type import AnnotationsTest`, not the rest of that
   // file, which runs by itself). An aggregator comes first for its own
   // directory; otherwise the first runner by path.
-  std::map<ClassRef, std::string> invoking_files() const {
+  std::map<ClassRef, Runner> invoking_files() const {
     std::vector<int> runners;
     for (size_t f = 0; f < files_.size(); ++f) {
       const std::string& path = files_[f].relative_path;
@@ -180,17 +233,25 @@ class Resolver {
         if (parent == files_[runner].relative_path && files_[file].relative_path.rfind(prefix, 0) == 0) return true;
       return false;
     };
-    std::map<ClassRef, std::string> out;
+    std::map<ClassRef, Runner> out;
     std::map<ClassRef, bool> by_aggregator;
     for (int runner : runners) {
-      std::map<std::string, ClassRef> bound;
+      std::map<std::string, Binding> bound;
       bound_classes(runner, 0, bound);
-      for (const auto& [name, ref] : bound) {
-        if (ref.file == runner || files_[ref.file].relative_path.find('/', 5) == std::string::npos) continue;
+      // A class bound whole anywhere in the runner runs whole there.
+      std::map<ClassRef, std::pair<bool, std::vector<std::string>>> here;  // whole, variant names
+      for (const auto& [name, b] : bound) {
+        if (b.ref.file == runner || files_[b.ref.file].relative_path.find('/', 5) == std::string::npos) continue;
+        auto& [whole, variants] = here[b.ref];
+        whole |= !b.variant;
+        if (b.variant) variants.push_back(name);
+      }
+      for (auto& [ref, seen] : here) {
+        Runner r{files_[runner].relative_path, seen.first ? std::vector<std::string>{} : seen.second};
         const bool own_directory = aggregates(runner, ref.file);
         auto it = out.find(ref);
         if (it == out.end() || (own_directory && !by_aggregator[ref])) {
-          out[ref] = files_[runner].relative_path;
+          out[ref] = r;
           by_aggregator[ref] = own_directory;
         }
       }

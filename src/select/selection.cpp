@@ -1,9 +1,12 @@
 #include "select/selection.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <tuple>
 
 #include "discover/test_file.h"
+#include "facts/queries.h"
 #include "resolve/resolver.h"
 #include "select/test_module.h"
 #include "util/ascii.h"
@@ -52,11 +55,52 @@ std::string guessed_variants(const Instantiation& inst, const Vocabulary& vocabu
          ") is not literal: these variants assume every device it could mean; the runtime decides";
 }
 
+Collected collected_despite(const NoTestRebinding& rebinding, const std::string& device,
+                            const Vocabulary& vocabulary) {
+  if (!rebinding.known_condition) return Collected::Unknown;
+  if (rebinding.condition.empty()) return Collected::No;
+  // The conditions read: a flag of one accelerator (TEST_CUDA is true on a
+  // cuda runner and false on every other), or its negation.
+  std::string_view flag = rebinding.condition;
+  bool negated = flag.rfind("not ", 0) == 0;
+  if (negated) flag.remove_prefix(4);
+  const std::string* flag_device = vocabulary.flag_device(flag);
+  if (!flag_device || vocabulary.kind_of(*flag_device) != DeviceKind::Accelerator || device.empty())
+    return Collected::Unknown;
+  const bool flag_true = *flag_device == device;
+  return flag_true == negated ? Collected::Yes : Collected::No;  // NoTest when the condition holds
+}
+
+namespace {
+
+// The files whose import raises (facts/queries.h), and the files that run
+// their classes, which fail with them: [file] -> why, "" when it imports.
+std::vector<std::string> import_failures(const std::vector<FileFacts>& files, const Resolution& resolution) {
+  std::vector<std::string> out(files.size());
+  std::set<std::string> failing_runners;
+  for (size_t f = 0; f < files.size(); ++f) {
+    auto failure = declaration_import_failure(files[f]);
+    if (!failure) continue;
+    out[f] = files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why;
+    for (const ResolvedClass& r : resolution.classes[f])
+      if (r.invoking_file != files[f].relative_path) failing_runners.insert(r.invoking_file);
+  }
+  for (size_t f = 0; f < files.size(); ++f)
+    if (out[f].empty() && failing_runners.count(files[f].relative_path))
+      out[f] = files[f].relative_path + " imports a file that cannot be imported";
+  return out;
+}
+
+}  // namespace
+
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
                                           const std::vector<Verdict>& verdicts, const SelectionRequest& request,
-                                          const Vocabulary& vocabulary) {
+                                          const Vocabulary& vocabulary, std::vector<SelectedClass>* left_out) {
   const bool privateuse1_runner = is_privateuse1(request.device, vocabulary);
-  std::vector<SelectedClass> out;
+  const std::vector<std::string> failing = import_failures(files, resolution);
+  std::map<std::string, int> file_index;
+  for (size_t f = 0; f < files.size(); ++f) file_index[files[f].relative_path] = static_cast<int>(f);
+  std::vector<SelectedClass> out, dropped;
   for (const Verdict& v : verdicts) {
     const ResolvedClass& r = resolution.of(v.ref);
     const FileFacts& file = files[v.ref.file];
@@ -72,7 +116,31 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
         std::find(request.members.begin(), request.members.end(), member) == request.members.end())
       continue;
     SelectedClass base{test_module(r.invoking_file), r.invoking_file, file.relative_path, cls.line, cls.name,
-                       cls.name, "", member, inferred, r.tests.size()};
+                       cls.name, "", member, inferred, r.tests.size(), "", false};
+    // What pytest cannot collect is left out, saying why.
+    auto runner = file_index.find(r.invoking_file);
+    const std::string& failure =
+        !failing[v.ref.file].empty() ? failing[v.ref.file]
+        : runner != file_index.end() ? failing[static_cast<size_t>(runner->second)]
+                                     : failing[v.ref.file];
+    if (!failure.empty()) {
+      base.warning = "not collected: " + failure;
+      base.error = true;
+      dropped.push_back(base);
+      continue;
+    }
+    if (r.notest) {
+      Collected collected = collected_despite(*r.notest, request.device, vocabulary);
+      if (collected == Collected::No) continue;
+      const std::string where = r.notest_file + ":" + std::to_string(r.notest->line) + " rebinds " + r.notest->name +
+                                " to NoTest" + (r.notest->condition.empty() ? "" : " when " + r.notest->condition);
+      if (collected == Collected::Unknown && !request.device.empty()) {
+        base.warning = "left out: " + where + ", which select cannot decide for a " + request.device + " runner";
+        dropped.push_back(base);
+        continue;
+      }
+      if (collected == Collected::Unknown) base.warning = "collected only where " + where + " does not";
+    }
     if (r.instantiation < 0) {
       out.push_back(base);
       continue;
@@ -87,21 +155,29 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     }
     for (const DeviceVariant& variant : variants) {
       if (!request.device.empty() && variant.device != request.device) continue;
+      // An aggregator that imports variants by name runs only those.
+      if (!r.runs_as.empty() && std::find(r.runs_as.begin(), r.runs_as.end(), variant.name) == r.runs_as.end())
+        continue;
       SelectedClass s = base;
       s.name = variant.name;
       s.device = variant.device;
       out.push_back(std::move(s));
     }
   }
-  std::sort(out.begin(), out.end(), [](const SelectedClass& a, const SelectedClass& b) {
+  auto by_module_name = [](const SelectedClass& a, const SelectedClass& b) {
     return std::tie(a.module, a.name) < std::tie(b.module, b.name);
-  });
+  };
+  std::sort(out.begin(), out.end(), by_module_name);
   // One class name runs once per module, however many files define it.
   out.erase(std::unique(out.begin(), out.end(),
                         [](const SelectedClass& a, const SelectedClass& b) {
                           return a.module == b.module && a.name == b.name;
                         }),
             out.end());
+  if (left_out) {
+    std::sort(dropped.begin(), dropped.end(), by_module_name);
+    *left_out = std::move(dropped);
+  }
   return out;
 }
 
@@ -114,7 +190,9 @@ std::map<std::string, std::vector<std::string>> runnable_names(const std::vector
       if (r.tests.empty() || !is_test_file_v8(r.invoking_file)) continue;
       auto& names = out[test_module(r.invoking_file)];
       if (r.instantiation < 0) names.push_back(files[f].classes[k].name);
-      for (const DeviceVariant& v : r.variants) names.push_back(v.name);
+      for (const DeviceVariant& v : r.variants)
+        if (r.runs_as.empty() || std::find(r.runs_as.begin(), r.runs_as.end(), v.name) != r.runs_as.end())
+          names.push_back(v.name);
     }
   for (auto& [module, names] : out) {
     std::sort(names.begin(), names.end());

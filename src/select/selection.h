@@ -50,7 +50,9 @@ struct SelectedClass {
   size_t tests = 0;
   // Why the variant is a guess, when instantiate_device_type_tests's device
   // lists or opt-in flags are not literals; "" when the variants are known.
+  // For a class left out, why it is.
   std::string warning;
+  bool error = false;  // left out because its file cannot be imported
 };
 
 // Parses member names case-insensitively (DEVICE_GENERIC is ACCELERATOR);
@@ -60,9 +62,18 @@ std::vector<std::string> parse_members(const std::vector<std::string>& given, co
 // The selected classes in (module, name) order. Only classes run by a test
 // file (upstream's patterns, after aggregator mapping) are run at all.
 
+// Classes of the requested members the runtime may not collect go to
+// `left_out` (when given), each with its reason: those in a file that
+// cannot be imported (`error`), and those on a base rebound to NoTest under
+// a condition select cannot decide for the runner.
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
                                           const std::vector<Verdict>& verdicts, const SelectionRequest& request,
-                                          const Vocabulary& vocabulary);
+                                          const Vocabulary& vocabulary, std::vector<SelectedClass>* left_out = nullptr);
+
+// Whether pytest collects a class whose base was rebound to NoTest
+// (resolve/resolved.h) on a runner of `device` (any runner when empty).
+enum class Collected { Yes, No, Unknown };
+Collected collected_despite(const NoTestRebinding& rebinding, const std::string& device, const Vocabulary& vocabulary);
 
 // Every class name that runs, selected or not, by module: what a pytest -k
 // substring can match.

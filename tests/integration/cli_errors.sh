@@ -166,11 +166,17 @@ done
 # that `pytest $(hwclass select ...)` would read as "run everything".
 expect 1 "nothing selected: 2 test classes in 1 files under $dir; 0 declared GENERIC; 2 undeclared ones are inferred GENERIC" \
   -- "$hw" select --root "$dir" -q --hw-classification GENERIC --format pytest "$dir/test/test_ok.py"
-printf 'class TestG(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n    def test_g(self): pass\n' >"$dir/test/test_g.py"
+printf 'from torch.testing._internal.common_utils import HardwareClassification, TestCase\nclass TestG(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n    def test_g(self): pass\n' >"$dir/test/test_g.py"
 expect 0 "warning: 10 shards asked for 1 class; planning 1" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shards 10 "$dir/test/test_g.py"
 expect 2 "--shard 10/10: only 1 shard has classes; use --shards 1" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 10/10 "$dir/test/test_g.py"
 expect 0 "" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 1/10 "$dir/test/test_g.py"
 rm "$dir/test/test_g.py"
+# A file the runtime cannot import is never selected: an error naming the
+# declaration's line, exit 2, and no selection that reads as success.
+printf 'class TestH(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n    def test_h(self): pass\n' >"$dir/test/test_h.py"
+expect 2 "test/test_h.py:1: error: TestH: not collected: test/test_h.py:2: class TestH's hw_classification names HardwareClassification, which the file never imports or defines: importing it raises NameError" -- "$hw" select --root "$dir" -q --hw-classification GENERIC "$dir/test/test_h.py"
+expect 2 "nothing selected: 1 test classes in 1 files under $dir; 1 declared GENERIC, 1 of them not collected (said above)" -- "$hw" select --root "$dir" -q --hw-classification GENERIC "$dir/test/test_h.py"
+rm "$dir/test/test_h.py"
 # report: a missing path is exit 2 and no report at all (issue 22).
 "$hw" report --root "$dir" "$dir/test/nosuchdir" >"$dir/out" 2>"$dir/err"
 rc=$?; total=$((total + 1))

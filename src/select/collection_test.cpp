@@ -1,0 +1,144 @@
+// What pytest cannot collect is never selected (issue 18). Each case is a
+// shape of PyTorch 2.6.0's own tree that the runtime oracle
+// (tests/integration/select_oracle.py) found select getting wrong.
+#include <catch2/catch.hpp>
+
+#include "classify/classifier.h"
+#include "resolve/resolver.h"
+#include "select/selection.h"
+#include "support/scan_source.h"
+
+using namespace hwclass;
+
+namespace {
+
+constexpr const char* kImport = "from torch.testing._internal.common_utils import HardwareClassification, TestCase\n";
+constexpr const char* kGeneric = "    hw_classification = HardwareClassification.GENERIC\n";
+
+struct Picked {
+  std::vector<std::string> selected;  // module::name
+  std::vector<std::string> left_out;  // "name: reason", errors marked "error "
+};
+
+Picked pick(const std::vector<std::pair<std::string, std::string>>& sources, const std::string& device,
+            const std::string& member = "GENERIC") {
+  std::vector<FileFacts> files;
+  for (const auto& [path, text] : sources) files.push_back(scan_source(text, path));
+  const Vocabulary& vocab = Vocabulary::embedded();
+  Resolution resolution = resolve(files, vocab);
+  std::vector<Verdict> verdicts = classify(files, resolution, vocab);
+  SelectionRequest request{{member}, TrustedClassification::Declared, device};
+  std::vector<SelectedClass> left_out;
+  Picked out;
+  for (const SelectedClass& c : select_classes(files, resolution, verdicts, request, vocab, &left_out))
+    out.selected.push_back(c.module + "::" + c.name);
+  for (const SelectedClass& c : left_out)
+    out.left_out.push_back((c.error ? "error " : "") + c.source_class + ": " + c.warning);
+  return out;
+}
+
+std::string generic_class(const std::string& name, const std::string& base = "TestCase") {
+  return "class " + name + "(" + base + "):\n" + kGeneric + "    def test_a(self): pass\n";
+}
+
+}  // namespace
+
+TEST_CASE("an ImportError in an aggregator's try body skips the rest of that body", "[select][resolve]") {
+  // test_quantization.py's pt2e block: instantiate_device_type_tests deleted
+  // TestQuantizePT2E from its module, so importing the name fails and the
+  // imports after it in that try body never run.
+  Picked p = pick({{"test/test_quantization.py",
+                    "try:\n"
+                    "    from quantization.test_a import TestFirst\n"
+                    "    from quantization.test_a import TestTemplate\n"
+                    "    from quantization.test_a import TestAfter\n"
+                    "except ImportError as e:\n"
+                    "    pass\n"
+                    "try:\n"
+                    "    from quantization.test_a import TestOther\n"
+                    "except ImportError:\n"
+                    "    pass\n"},
+                   {"test/quantization/test_a.py",
+                    std::string(kImport) + generic_class("TestFirst") + generic_class("TestTemplate") +
+                        generic_class("TestAfter") + generic_class("TestOther") +
+                        "instantiate_device_type_tests(TestTemplate, globals())\n"}},
+                  "cpu");
+  CHECK(p.selected == std::vector<std::string>{"quantization/test_a::TestAfter",
+                                               "quantization/test_a::TestTemplateCPU", "test_quantization::TestFirst",
+                                               "test_quantization::TestOther"});
+}
+
+TEST_CASE("an aggregator that imports a variant by name runs only that variant", "[select][resolve]") {
+  // `from quantization.core.experimental.test_float8 import TestFloat8DtypeCPU`:
+  // the PrivateUse1 variant exists in test_float8.py but not in the aggregator.
+  auto sources = std::vector<std::pair<std::string, std::string>>{
+      {"test/test_quantization.py", "from quantization.test_f8 import TestF8CPU  # noqa: F401\n"},
+      {"test/quantization/test_f8.py",
+       std::string(kImport) + generic_class("TestF8") + "instantiate_device_type_tests(TestF8, globals())\n"}};
+  CHECK(pick(sources, "cpu").selected == std::vector<std::string>{"test_quantization::TestF8CPU"});
+  CHECK(pick(sources, "privateuse1").selected.empty());
+}
+
+TEST_CASE("a base rebound to NoTest is collected only where the rebinding does not run", "[select][resolve]") {
+  // test/jit/test_cuda.py: `if not TEST_CUDA: JitTestCase = NoTest`.
+  auto file = [](const std::string& condition) {
+    return std::vector<std::pair<std::string, std::string>>{
+        {"test/test_j.py", std::string(kImport) + "from torch.testing._internal.jit_utils import JitTestCase\n" +
+                               "if " + condition + ":\n    JitTestCase = NoTest  # noqa: F811\n" +
+                               generic_class("TestOnCuda", "JitTestCase") + generic_class("TestPlain")}};
+  };
+  CHECK(pick(file("not TEST_CUDA"), "cuda").selected == std::vector<std::string>{"test_j::TestOnCuda", "test_j::TestPlain"});
+  Picked cpu = pick(file("not TEST_CUDA"), "cpu");
+  CHECK(cpu.selected == std::vector<std::string>{"test_j::TestPlain"});
+  CHECK(cpu.left_out.empty());  // known not to be collected there: nothing to say
+  // A condition select cannot decide (test/jit/test_pdt.py's monkeytype)
+  // leaves the class out with the reason.
+  Picked unknown = pick(file("not _IS_MONKEYTYPE_INSTALLED"), "cpu");
+  CHECK(unknown.selected == std::vector<std::string>{"test_j::TestPlain"});
+  CHECK(unknown.left_out ==
+        std::vector<std::string>{"TestOnCuda: left out: test/test_j.py:4 rebinds JitTestCase to NoTest when not "
+                                 "_IS_MONKEYTYPE_INSTALLED, which select cannot decide for a cpu runner"});
+}
+
+TEST_CASE("classes in a file that cannot be imported are errors, not selections", "[select][resolve]") {
+  auto error_of = [](const std::string& text) {
+    Picked p = pick({{"test/test_x.py", text}}, "", "ACCELERATOR");
+    CHECK(p.selected.empty());
+    return p.left_out;
+  };
+  // DEVICE_GENERIC was renamed ACCELERATOR with no alias: AttributeError.
+  CHECK(error_of(std::string(kImport) + "class TestX(TestCase):\n"
+                                        "    hw_classification = HardwareClassification.DEVICE_GENERIC\n"
+                                        "    def test_a(self): pass\n") ==
+        std::vector<std::string>{"error TestX: not collected: test/test_x.py:3: class TestX declares "
+                                 "HardwareClassification.DEVICE_GENERIC, which the enum lacks: importing the file "
+                                 "raises AttributeError"});
+  // A class body evaluates its annotations: NameError without the import.
+  Picked annotated = pick({{"test/test_y.py", "from torch.testing._internal.common_utils import TestCase\n"
+                                              "class TestY(TestCase):\n"
+                                              "    hw_classification: HardwareClassification\n"
+                                              "    def test_a(self): pass\n" + generic_class("TestZ")}},
+                          "");
+  CHECK(annotated.selected.empty());
+  CHECK(annotated.left_out.size() == 1);
+  // ... but not under `from __future__ import annotations`.
+  CHECK(pick({{"test/test_y.py", "from __future__ import annotations\n" + std::string(kImport) +
+                                     "from torch.testing._internal import common_utils\n"
+                                     "class TestY(TestCase):\n"
+                                     "    hw_classification: Unbound\n"
+                                     "    def test_a(self): pass\n" + generic_class("TestZ")}},
+             "")
+            .selected == std::vector<std::string>{"test_y::TestZ"});
+  // An aggregator importing such a file fails with it.
+  Picked aggregated = pick({{"test/test_agg.py", std::string(kImport) + "from sub.test_bad import *\n" +
+                                                     generic_class("TestOwn")},
+                            {"test/sub/test_bad.py", "class TestBad(TestCase):\n" + std::string(kGeneric) +
+                                                         "    def test_a(self): pass\n"}},
+                           "");
+  CHECK(aggregated.selected.empty());
+  CHECK(aggregated.left_out ==
+        std::vector<std::string>{"error TestBad: not collected: test/sub/test_bad.py:2: class TestBad's "
+                                 "hw_classification names HardwareClassification, which the file never imports or "
+                                 "defines: importing it raises NameError",
+                                 "error TestOwn: not collected: test/test_agg.py imports a file that cannot be imported"});
+}
