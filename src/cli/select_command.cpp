@@ -115,9 +115,9 @@ bool check_manifest(const std::string& path, const std::string& fresh) {
 }
 
 // --junit and --times, merged; a times file's warnings go to stderr.
-Durations read_durations(const SelectState& s) {
+Durations read_durations(const SelectState& s, TestCounts& counts) {
   Durations durations;
-  for (const auto& path : s.junit) read_junit(path, durations);
+  for (const auto& path : s.junit) read_junit(path, durations, &counts);
   for (const auto& path : s.times)
     for (const auto& warning : read_class_times(path, s.build_env, s.test_config, durations))
       std::cerr << "hwclass: warning: " << warning << "\n";
@@ -198,7 +198,8 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   const SelectionRequest request = selection_request(s, result.vocabulary);
   const std::vector<std::string> environment = runner_environment(s.device, result.vocabulary);
 
-  Durations durations = read_durations(s);
+  TestCounts counts;
+  Durations durations = read_durations(s, counts);
 
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
@@ -214,7 +215,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
               << ": " << c.warning << "\n";
     inputs_ok &= !c.error;
   }
-  std::vector<TimedClass> timed = time_classes(selected, durations);
+  std::vector<TimedClass> timed = time_classes(selected, durations, counts);
   if (!durations.empty()) warn_untimed(timed);
   num_shards = fit_shards(num_shards, only_shard, selected.size());
   std::vector<Shard> shards = plan_shards(timed, num_shards);

@@ -64,7 +64,7 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
                           const std::vector<Shard>& shards, int num_shards, const std::vector<SelectedClass>& left_out) {
   std::string out;
   JsonWriter w(out, 2);
-  w.begin_object().field("schema", "hwclass.manifest/v1");
+  w.begin_object().field("schema", "hwclass.manifest/v2");
   w.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion);
   w.field("rules_hash", in.rules_hash).end_object();
   w.field("repo_root", ".").field("test_root", "test");
@@ -94,7 +94,12 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
     if (c.device.empty()) w.null();
     else w.value(c.device);
     w.field("hw_classification", c.member).field("source", c.inferred ? "inferred" : "declared");
-    w.field("tests", static_cast<uint64_t>(c.tests)).field("est_seconds", tenths(t.seconds)).field("timed", t.known);
+    // Counts say their unit: the source's test defs, and the tests a JUnit
+    // report ran the class as (an @ops def is hundreds), null when none says.
+    w.field("test_defs", static_cast<uint64_t>(c.tests)).key("tests_collected");
+    if (t.collected) w.value(static_cast<uint64_t>(t.collected));
+    else w.null();
+    w.field("est_seconds", tenths(t.seconds)).field("timed", t.known);
     if (!c.warning.empty()) w.field("warning", c.warning);
     w.end_object();
   }

@@ -142,3 +142,28 @@ TEST_CASE("classes in a file that cannot be imported are errors, not selections"
                                  "defines: importing it raises NameError",
                                  "error TestOwn: not collected: test/test_agg.py imports a file that cannot be imported"});
 }
+
+TEST_CASE("a device runner leaves out a plain class declared for another accelerator", "[select]") {
+  auto sources = std::vector<std::pair<std::string, std::string>>{
+      {"test/test_d.py", std::string(kImport) +
+                             "class TestCudaOnly(TestCase):\n"
+                             "    hw_classification = HardwareClassification.CUDA\n"
+                             "    def test_a(self): torch.ones(1).cuda()\n"
+                             "class TestSaysAccelerator(TestCase):\n"
+                             "    hw_classification = HardwareClassification.ACCELERATOR\n"
+                             "    def test_a(self): torch.ones(1, device='cuda')\n"
+                             "    def test_b(self): torch.cuda.synchronize()\n"}};
+  // The runtime filter reads only the member, so a cpu or xpu runner would
+  // collect both; their tests need cuda.
+  Picked xpu = pick(sources, "xpu", "CUDA");
+  CHECK(xpu.selected.empty());
+  CHECK(xpu.left_out == std::vector<std::string>{"TestCudaOnly: left out: a xpu runner collects it, but it is "
+                                                 "declared CUDA, which needs cuda"});
+  CHECK(pick(sources, "cuda", "CUDA").selected == std::vector<std::string>{"test_d::TestCudaOnly"});
+  Picked accelerator = pick(sources, "xpu", "ACCELERATOR");
+  CHECK(accelerator.selected.empty());
+  CHECK(accelerator.left_out ==
+        std::vector<std::string>{"TestSaysAccelerator: left out: a xpu runner collects it, but its only device "
+                                 "evidence is cuda (classify infers CUDA)"});
+  CHECK(pick(sources, "", "ACCELERATOR").selected == std::vector<std::string>{"test_d::TestSaysAccelerator"});
+}

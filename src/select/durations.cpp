@@ -38,7 +38,7 @@ double seconds(const tinyxml2::XMLElement* e, const fs::path& path) {
   return t;
 }
 
-void read_report(const fs::path& path, Durations& into) {
+void read_report(const fs::path& path, Durations& into, TestCounts* counts) {
   tinyxml2::XMLDocument doc;
   if (doc.LoadFile(path.string().c_str()) != tinyxml2::XML_SUCCESS)
     throw ConfigError(path.string() + ":" + std::to_string(doc.ErrorLineNum() > 0 ? doc.ErrorLineNum() : 1) +
@@ -57,7 +57,6 @@ void read_report(const fs::path& path, Durations& into) {
     const char* classname = e->Attribute("classname");
     if (!classname || !*classname) continue;  // collection errors have no class
     bool skipped = e->FirstChildElement("skipped") && !e->FirstChildElement("failure") && !e->FirstChildElement("error");
-    if (skipped) continue;
     std::string cls = after_last_dot(classname), module;
     if (const char* file = e->Attribute("file")) module = test_module(file);
     else if (directory_module.rfind("test_", 0) == 0 || directory_module.find("/test_") != std::string::npos)
@@ -67,6 +66,8 @@ void read_report(const fs::path& path, Durations& into) {
       size_t dot = prefix.rfind('.');
       module = dot == std::string::npos ? "" : dotted_to_module(prefix.substr(0, dot));
     }
+    if (counts) ++(*counts)[{module, cls}];
+    if (skipped) continue;
     double t = seconds(e, path);
     for (auto* rerun = e->FirstChildElement("rerun"); rerun; rerun = rerun->NextSiblingElement("rerun"))
       t += seconds(rerun, path);
@@ -76,7 +77,7 @@ void read_report(const fs::path& path, Durations& into) {
 
 }  // namespace
 
-void read_junit(const std::string& path, Durations& into) {
+void read_junit(const std::string& path, Durations& into, TestCounts* counts) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
     std::vector<fs::path> reports;
@@ -85,11 +86,11 @@ void read_junit(const std::string& path, Durations& into) {
       if (it->path().extension() == ".xml") reports.push_back(it->path());
     if (ec) throw ConfigError(path + ": " + ec.message());
     std::sort(reports.begin(), reports.end());
-    for (const auto& report : reports) read_report(report, into);
+    for (const auto& report : reports) read_report(report, into, counts);
     return;
   }
   if (!fs::exists(path, ec)) throw ConfigError(path + ": No such file or directory");
-  read_report(path, into);
+  read_report(path, into, counts);
 }
 
 std::vector<std::string> read_class_times(const std::string& path, const std::string& build_env,

@@ -53,3 +53,22 @@ TEST_CASE("test-class-times.json: a negative time, a number out of range", "[sel
   std::remove(path.c_str());
   CHECK(error_of([] { parse_allowlist("list.json", "[33e3633]"); }) == "list.json: not valid JSON: a number out of range");
 }
+
+TEST_CASE("a JUnit report counts the tests each class ran as, skipped ones too", "[select][durations]") {
+  // Three testcases of one @ops def expanded per dtype, one skipped: the
+  // class ran as 3 tests and took the time of the two that ran.
+  std::string path = temp_file("<testsuites><testsuite>\n"
+                               "<testcase classname=\"test_ops.TestCommonCPU\" name=\"test_x_cpu_float32\" time=\"1\"/>\n"
+                               "<testcase classname=\"test_ops.TestCommonCPU\" name=\"test_x_cpu_int64\" time=\"2\"/>\n"
+                               "<testcase classname=\"test_ops.TestCommonCPU\" name=\"test_x_cpu_bool\" time=\"0\">"
+                               "<skipped message=\"dtype\"/></testcase>\n"
+                               "<testcase classname=\"\" name=\"collection error\"/>\n"
+                               "</testsuite></testsuites>\n",
+                               ".xml");
+  Durations d;
+  TestCounts counts;
+  read_junit(path, d, &counts);
+  CHECK(counts == TestCounts{{{"test_ops", "TestCommonCPU"}, 3}});
+  CHECK(d == Durations{{{"test_ops", "TestCommonCPU"}, 3.0}});
+  std::remove(path.c_str());
+}

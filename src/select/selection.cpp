@@ -91,6 +91,32 @@ std::vector<std::string> import_failures(const std::vector<FileFacts>& files, co
   return out;
 }
 
+// Why a plain class selected by `member` is no work for a runner of
+// `device`, though that runner collects it (the runtime filter reads only
+// the member): it declares another accelerator's member, or it declares
+// ACCELERATOR while its only device evidence is another accelerator. ""
+// when it is, or when no runner is named. GENERIC and the host's classes
+// run anywhere; a template's variants are chosen by the runner itself.
+std::string other_device_needed(const Verdict& v, const std::string& member, const std::string& device,
+                                const Vocabulary& vocabulary) {
+  if (device.empty()) return "";
+  auto accelerator_of = [&](const std::string& m) -> const DeviceInfo* {
+    const DeviceInfo* d = vocabulary.device_of_member(m);
+    return d && d->kind == DeviceKind::Accelerator ? d : nullptr;
+  };
+  const DeviceInfo* runner = vocabulary.device(device);
+  auto elsewhere = [&](const DeviceInfo* d) {
+    return d && d != runner && !(is_privateuse1(device, vocabulary) && is_privateuse1(d->key, vocabulary));
+  };
+  const std::string runs = "a " + device + " runner collects it, but ";
+  if (const DeviceInfo* d = accelerator_of(member); elsewhere(d))
+    return runs + "it is declared " + member + ", which needs " + d->key;
+  if (member == "ACCELERATOR" && !v.inferred.empty() && v.inferred != member)
+    if (const DeviceInfo* d = accelerator_of(v.inferred); elsewhere(d))
+      return runs + "its only device evidence is " + d->key + " (classify infers " + v.inferred + ")";
+  return "";
+}
+
 }  // namespace
 
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
@@ -142,6 +168,11 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
       if (collected == Collected::Unknown) base.warning = "collected only where " + where + " does not";
     }
     if (r.instantiation < 0) {
+      if (std::string other = other_device_needed(v, member, request.device, vocabulary); !other.empty()) {
+        base.warning = "left out: " + other;
+        dropped.push_back(base);
+        continue;
+      }
       out.push_back(base);
       continue;
     }

@@ -5,14 +5,16 @@
 
 namespace hwclass {
 
-std::vector<TimedClass> time_classes(const std::vector<SelectedClass>& classes, const Durations& durations) {
+std::vector<TimedClass> time_classes(const std::vector<SelectedClass>& classes, const Durations& durations,
+                                     const TestCounts& counts) {
   std::vector<TimedClass> out;
   double known_total = 0;
   size_t known = 0;
   for (const SelectedClass& c : classes) {
     auto it = durations.find({c.module, c.name});
     bool found = it != durations.end();
-    out.push_back({&c, found ? it->second : 0.0, found});
+    auto count = counts.find({c.module, c.name});
+    out.push_back({&c, found ? it->second : 0.0, found, count != counts.end() ? count->second : 0});
     if (found) known_total += it->second, ++known;
   }
   const double mean = known ? known_total / static_cast<double>(known) : 1.0;

@@ -15,6 +15,7 @@ struct TimedClass {
   const SelectedClass* cls;
   double seconds;
   bool known;  // from a report; else the mean of the known ones
+  size_t collected = 0;  // the tests a JUnit report ran it as; 0 when none says
 };
 
 struct Shard {
@@ -25,7 +26,8 @@ struct Shard {
 
 // Each class's duration under the name it runs as (the timing files key
 // instantiated names), else the mean of the known ones (1 s when none is).
-std::vector<TimedClass> time_classes(const std::vector<SelectedClass>& classes, const Durations& durations);
+std::vector<TimedClass> time_classes(const std::vector<SelectedClass>& classes, const Durations& durations,
+                                     const TestCounts& counts = {});
 
 // LPT: sort by (-seconds, module, name), give each to the lightest shard,
 // ties to the lower number. Shards left empty are dropped.

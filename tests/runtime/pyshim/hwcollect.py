@@ -2,7 +2,8 @@
 collected item to $HWCOLLECT_OUT: its node id, its class, and that class's
 hw_classification member as the runtime filter reads it (getattr through
 the MRO), or null. Collection errors are recorded too, as {"error": nodeid}.
-This is the ground truth of what a --hw-classification run selects."""
+This is the ground truth of what a --hw-classification run selects. It
+also records what runs (pytest_runtest_logreport, below)."""
 import json
 import os
 
@@ -30,3 +31,14 @@ def pytest_collection_finish(session):
             member = getattr(value, "name", None)
         rows.append({"nodeid": item.nodeid, "cls": cls.__name__ if cls else None, "member": member})
     _write(rows)
+
+
+def pytest_runtest_logreport(report):
+    """With $HWRUN_OUT set, one JSON line per test that ran or was skipped:
+    its node id and outcome (the call phase's, or the setup's when setup did
+    not pass). What select_real_run.py counts to see each test run once."""
+    out = os.environ.get("HWRUN_OUT")
+    if not out or not (report.when == "call" or (report.when == "setup" and report.outcome != "passed")):
+        return
+    with open(out, "a", encoding="utf-8") as f:
+        f.write(json.dumps({"nodeid": report.nodeid, "outcome": report.outcome}, sort_keys=True) + "\n")
