@@ -15,6 +15,7 @@
 #include "select/durations.h"
 #include "select/selection.h"
 #include "select/shards.h"
+#include "select/unassigned.h"
 #include "util/error.h"
 #include "util/output_sink.h"
 
@@ -27,6 +28,7 @@ struct SelectState {
   std::string format = "json", use = "declared", device, shard, check;
   std::string build_env = "default", test_config = "default";
   int shards = 1;
+  bool unassigned = false;
 };
 
 // "K/N" -> (K, N), 1 <= K <= N.
@@ -153,7 +155,7 @@ int fit_shards(int asked, int only_shard, size_t classes) {
 
 // Why a selection came out empty, in words a CI log can act on.
 std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& verdicts,
-                         const SelectionRequest& request, size_t left_out) {
+                         const SelectionRequest& request, size_t left_out, const std::string& root_option) {
   size_t declared = 0, inferred = 0;
   for (const Verdict& v : verdicts) {
     if (std::find(request.members.begin(), request.members.end(), v.declared) != request.members.end()) ++declared;
@@ -164,13 +166,30 @@ std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& v
   std::string members;
   for (const auto& m : request.members) members += (members.empty() ? "" : ",") + m;
   std::string why = std::to_string(verdicts.size()) + " test classes in " + std::to_string(result.files.size()) +
-                    " files under " + result.root.string() + "; " + std::to_string(declared) + " declared " + members;
+                    " files under " + result.root.string();
+  if (verdicts.empty()) why += " (the root: " + repo_root_reason(root_option, result.root) + ")";
+  why += "; " + std::to_string(declared) + " declared " + members;
   if (left_out) why += ", " + std::to_string(left_out) + " of them not collected (said above)";
   if (declared > left_out && !request.device.empty()) why += ", none run by a " + request.device + " runner";
   if (inferred && request.use == TrustedClassification::Declared)
     why += "; " + std::to_string(inferred) + " undeclared ones are inferred " + members +
            " (--use declared-or-inferred selects them, which the runtime filter would not)";
   return why;
+}
+
+// A subset of the tree is the whole tree's answer restricted to it, except
+// where an aggregator that runs some of its files is left out: those
+// classes then run under their own files. Said once per aggregator.
+void warn_missing_aggregators(const ScanResult& result) {
+  std::set<std::string> scanned, warned;
+  for (const FileFacts& f : result.files) scanned.insert(f.relative_path);
+  for (const FileFacts& f : result.files)
+    for (const auto& [prefix, parent] : result.vocabulary.aggregators)
+      if (f.relative_path.rfind(prefix, 0) == 0 && !f.classes.empty() && !scanned.count(parent) &&
+          warned.insert(parent).second)
+        std::cerr << "hwclass: warning: " << parent << " runs files under " << prefix
+                  << ", but is not among the paths: their classes are placed under their own files; add it (or give "
+                     "the whole test/ tree) for what the runtime runs\n";
 }
 
 // What the options ask for, checked against the rules.
@@ -186,15 +205,39 @@ SelectionRequest selection_request(const SelectState& s, const Vocabulary& vocab
   return request;
 }
 
+// --unassigned: what no --hw-classification run executes, as JSON or node ids.
+int run_unassigned(const SelectState& s) {
+  if (s.format != "json" && s.format != "pytest")
+    throw UsageError("--unassigned: --format " + s.format + " has no meaning here; use json or pytest");
+  ScanResult result = scan_inputs(s.common);
+  bool inputs_ok = report_problems(result, s.common);
+  Resolution resolution = resolve(result.files, result.vocabulary);
+  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
+  std::vector<Unassigned> list = unassigned(result.files, resolution, verdicts);
+  if (list.empty())
+    std::cerr << "hwclass: nothing unassigned: every test under " << result.root.string()
+              << " is in some --hw-classification run\n";
+  OutputSink sink(s.common.output);
+  sink.write(s.format == "pytest" ? unassigned_nodeids(list) : unassigned_json(list));
+  sink.commit();
+  return inputs_ok ? 0 : 2;
+}
+
 int run_select(const CLI::App& cmd, SelectState& s) {
   apply_config(cmd, s.common);
   apply_format_environment(cmd, s.format, {"json", "pytest", "run-test", "github-matrix"}, s.common.verbose);
+  if (s.unassigned) {
+    if (!s.members.empty()) throw UsageError("--unassigned lists what no --hw-classification run executes; give one, not both");
+    return run_unassigned(s);
+  }
+  if (s.members.empty()) throw UsageError("select: --hw-classification is required (or --unassigned)");
   int num_shards = s.shards, only_shard = 0;
   if (!s.shard.empty()) std::tie(only_shard, num_shards) = parse_shard(s.shard);
   if (num_shards < 1) throw UsageError("--shards: must be at least 1");
 
   ScanResult result = scan_inputs(s.common);
   bool inputs_ok = report_problems(result, s.common);
+  warn_missing_aggregators(result);
   const SelectionRequest request = selection_request(s, result.vocabulary);
   const std::vector<std::string> environment = runner_environment(s.device, result.vocabulary);
 
@@ -240,7 +283,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   // Nothing to run must not read as success: `pytest $(hwclass select ...)`
   // with no ids runs the whole suite.
   if (classes.empty()) {
-    std::cerr << "hwclass: error: nothing selected: " << empty_reason(result, verdicts, request, left_out.size()) << "\n";
+    std::cerr << "hwclass: error: nothing selected: " << empty_reason(result, verdicts, request, left_out.size(), s.common.root) << "\n";
     return inputs_ok ? 1 : 2;
   }
   // A guessed variant is flagged in every format: on stderr, once per class
@@ -285,7 +328,6 @@ CommandRunner register_select(CLI::App& app) {
   add_common_options(*cmd, s->common);
   cmd->add_option("--hw-classification", s->members,
                   "Members to select (case-insensitive, union; DEVICE_GENERIC is ACCELERATOR)")
-      ->required()
       ->delimiter(',')
       ->allow_extra_args(false);
   cmd->add_option("--use", s->use,
@@ -303,6 +345,9 @@ CommandRunner register_select(CLI::App& app) {
   cmd->add_option("--test-class-times", s->times, "PyTorch's test-class-times.json")->allow_extra_args(false);
   cmd->add_option("--check", s->check,
                   "Exit 1, printing the classes that came or went, when this committed manifest is out of date");
+  cmd->add_flag("--unassigned", s->unassigned,
+               "List what no --hw-classification run executes: unclassified classes, module-level test functions, "
+               "classes whose tests are generated");
   cmd->add_option("--build-environment", s->build_env, "The timing files' build environment key")
       ->capture_default_str();
   cmd->add_option("--test-config", s->test_config, "The timing files' test config key")->capture_default_str();

@@ -33,6 +33,16 @@ fs::path find_repo_root(const std::string& explicit_root) {
   return fs::canonical(cwd, ec);
 }
 
+std::string repo_root_reason(const std::string& explicit_root, const fs::path& root) {
+  std::error_code ec;
+  if (!explicit_root.empty()) return "given by --root";
+  if (fs::exists(root / "test" / "run_test.py", ec)) return "a PyTorch checkout (it has test/run_test.py)";
+  if (fs::exists(root / "torch/testing/_internal/common_utils.py", ec))
+    return "a PyTorch checkout (torch/testing/_internal/common_utils.py beside test/)";
+  if (fs::exists(root / ".git", ec)) return "the nearest directory with .git (no PyTorch checkout is nearer)";
+  return "the working directory (no PyTorch checkout or .git above it)";
+}
+
 std::string relative_to_root(const fs::path& absolute, const fs::path& root) {
   std::string a = absolute.generic_string(), r = root.generic_string();
   if (r == "/") return a.substr(1);

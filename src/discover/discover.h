@@ -38,6 +38,10 @@ struct Discovery {
 // torch/testing/_internal/common_utils.py beside a test/) or holds `.git`,
 // else the working directory.
 std::filesystem::path find_repo_root(const std::string& explicit_root);
+// Why find_repo_root chose `root`, in words for a message: "--root",
+// "a PyTorch checkout (test/run_test.py)", "the nearest .git", or the
+// working directory when none is above it.
+std::string repo_root_reason(const std::string& explicit_root, const std::filesystem::path& root);
 
 // Files are taken as given whatever their name; directories are walked for
 // `.py` files, skipping hidden directories and __pycache__, without following

@@ -184,4 +184,27 @@ std::string github_matrix(const std::vector<Shard>& shards, int num_shards, cons
   return out + "\n";
 }
 
+std::string unassigned_json(const std::vector<Unassigned>& list) {
+  std::string out;
+  JsonWriter w(out, 2);
+  w.begin_object().field("schema", "hwclass.unassigned/v1");
+  w.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion).end_object();
+  w.key("unassigned").begin_array();
+  for (const Unassigned& u : list) {
+    w.begin_object().field("kind", u.kind).field("test_file", u.invoking_file).field("defined_in", u.defined_in);
+    w.field("line", u.line).field("name", u.name).key("runs_as").string_array(u.runs_as);
+    if (!u.inferred.empty()) w.field("inferred", u.inferred);
+    w.end_object();
+  }
+  w.end_array().end_object();
+  return out + "\n";
+}
+
+std::string unassigned_nodeids(const std::vector<Unassigned>& list) {
+  std::string out;
+  for (const Unassigned& u : list)
+    for (const std::string& name : u.runs_as) out += u.invoking_file + "::" + name + "\n";
+  return out;
+}
+
 }  // namespace hwclass

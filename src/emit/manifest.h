@@ -10,6 +10,7 @@
 
 #include "select/selection.h"
 #include "select/shards.h"
+#include "select/unassigned.h"
 
 namespace hwclass {
 
@@ -43,6 +44,11 @@ std::string run_test_command(const std::vector<const SelectedClass*>& classes,
 // Each shard's command runs every file's pytest, one process per file as
 // run_test.py does, even after one fails, and exits with the first failure's
 // status (set -e in a CI shell stops nothing early).
+// select --unassigned: {"schema": "hwclass.unassigned/v1", "unassigned": [...]},
+// or one pytest node id per line.
+std::string unassigned_json(const std::vector<Unassigned>& list);
+std::string unassigned_nodeids(const std::vector<Unassigned>& list);
+
 std::string github_matrix(const std::vector<Shard>& shards, int num_shards, const std::vector<std::string>& environment);
 
 }  // namespace hwclass

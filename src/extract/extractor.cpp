@@ -124,8 +124,12 @@ void Extractor::scan_statement(TSNode statement) {
         scan_class(definition, statement);
         return;
       }
+      if (g_.kind(definition) == NodeKind::FunctionDefinition) read_module_function(definition);
       break;
     }
+    case NodeKind::FunctionDefinition:
+      read_module_function(statement);
+      break;
     case NodeKind::IfStatement:
     case NodeKind::WhileStatement:
       scan_clause_bodies(statement);

@@ -118,4 +118,11 @@ void Extractor::read_notest_rebinding(TSNode assignment) {
                                                      guard_.known, ts::start_point(assignment).row + 1});
 }
 
+// A module-level `def test*` (pytest's default python_functions pattern).
+void Extractor::read_module_function(TSNode function) {
+  std::string_view name = text(ts::child_by_field_id(function, g_.f_name));
+  if (guard_.condition.find("__name__") != std::string::npos) return;  // not defined under pytest
+  if (name.rfind("test", 0) == 0) facts_.module_tests.emplace_back(std::string(name), ts::start_point(function).row + 1);
+}
+
 }  // namespace hwclass

@@ -258,6 +258,9 @@ struct FileFacts {
   std::vector<Import> imports;
   std::vector<DeviceGlobal> device_globals;
   std::vector<NoTestRebinding> notest_rebindings;
+  // Module-level `def test*` functions: pytest collects them, but they have
+  // no class to declare a classification, so no --hw-classification run has them.
+  std::vector<std::pair<std::string, uint32_t>> module_tests;  // name, line
   std::vector<DeviceSite> sites;  // in source order
   std::vector<std::string> owners;  // `# Owner(s): [...]` labels (report --by owner)
 

@@ -177,6 +177,15 @@ printf 'class TestH(TestCase):\n    hw_classification = HardwareClassification.G
 expect 2 "test/test_h.py:1: error: TestH: not collected: test/test_h.py:2: class TestH's hw_classification names HardwareClassification, which the file never imports or defines: importing it raises NameError" -- "$hw" select --root "$dir" -q --hw-classification GENERIC "$dir/test/test_h.py"
 expect 2 "nothing selected: 1 test classes in 1 files under $dir; 1 declared GENERIC, 1 of them not collected (said above)" -- "$hw" select --root "$dir" -q --hw-classification GENERIC "$dir/test/test_h.py"
 rm "$dir/test/test_h.py"
+# A root with no test classes says which root it used and why.
+mkdir -p "$dir/bare/test"
+expect 1 "nothing selected: 0 test classes in 0 files under $dir/bare (the root: given by --root)" -- "$hw" select --root "$dir/bare" -q --hw-classification GENERIC
+expect 1 "(the root: the working directory (no PyTorch checkout or .git above it))" -- sh -c "cd '$dir/bare' && exec '$hw' select -q --isolated --hw-classification GENERIC"
+# A subset of paths without the aggregator that runs them warns.
+mkdir -p "$dir/bare/test/fx"
+printf 'class TestFxThing(TestCase):\n    def test_a(self): pass\n' >"$dir/bare/test/fx/test_thing.py"
+expect 1 "hwclass: warning: test/test_fx.py runs files under test/fx/, but is not among the paths" -- "$hw" select --root "$dir/bare" -q --hw-classification GENERIC "$dir/bare/test/fx"
+rm -rf "$dir/bare"
 # report: a missing path is exit 2 and no report at all (issue 22).
 "$hw" report --root "$dir" "$dir/test/nosuchdir" >"$dir/out" 2>"$dir/err"
 rc=$?; total=$((total + 1))

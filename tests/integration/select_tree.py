@@ -10,6 +10,7 @@
 2. The same bytes for -j1 and -j4, and for the inputs given in another order.
 3. Shards balanced within 10% of the ideal for synthetic durations (a
    test-class-times.json written here, durations from a hash of the name).
+4. --unassigned's module-level test functions equal ast's.
 """
 import ast
 import hashlib
@@ -76,6 +77,23 @@ def main() -> int:
     print(f"8 shards of {total} s: {min(loads)}..{max(loads)} (ideal {total / 8:.1f})")
     if len(loads) != 8 or max(loads) > 1.10 * total / 8:
         failures.append(f"shards unbalanced: {loads}")
+
+    # 4. --unassigned's module-level test functions are the module-level
+    # `def test*` CPython's ast finds in the test files the unassigned list
+    # names (outside `if __name__ == "__main__":`).
+    listed = json.loads(subprocess.run([hwclass, "select", "--isolated", "-q", "--root", str(root), "--unassigned"],
+                                       capture_output=True, text=True).stdout)["unassigned"]
+    got = sorted((u["test_file"], u["name"]) for u in listed if u["kind"] == "module-function")
+    test_files = {u["test_file"] for u in listed}
+    want = []
+    for rel in sorted(test_files):
+        tree = ast.parse((root / rel).read_bytes())
+        want += [(rel, n.name) for n in tree.body
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name.startswith("test")]
+    got = [g for g in got if g[0] in test_files]
+    print(f"--unassigned: {len(listed)} entries, {len(got)} module-level test functions (ast: {len(want)})")
+    if got != sorted(want):
+        failures.append(f"module-level test functions differ from ast: {sorted(set(got) ^ set(want))[:5]}")
     for failure in failures[:20]:
         print("FAIL:", failure)
     return 1 if failures else 0
