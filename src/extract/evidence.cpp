@@ -269,7 +269,11 @@ void Extractor::on_attribute_call(TSNode call, TSNode function, std::string_view
       break;
     }
   }
-  bool from_torch = g_.kind(base) == NodeKind::Identifier && text(base) == "torch";
+  // A backend's own package (torch_npu.npu.synchronize()) is its torch.
+  const std::string* package =
+      g_.kind(base) == NodeKind::Identifier ? vocab_.package_device(text(base)) : nullptr;
+  if (package && !api_device) api_device = package;
+  bool from_torch = g_.kind(base) == NodeKind::Identifier && (text(base) == "torch" || package);
   if (!from_torch && !device_module_aliases_.empty() && g_.kind(base) == NodeKind::Identifier) {
     auto alias = device_module_aliases_.find(text(base));
     if (alias != device_module_aliases_.end()) {

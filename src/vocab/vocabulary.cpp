@@ -69,7 +69,7 @@ void read_classification(const toml::table& table, const std::string& source, Vo
 DeviceInfo read_device(std::string_view key, const toml::node& node, const std::string& source, const Vocabulary& v) {
   static const std::set<std::string> device_keys = {"member", "strings", "tensor_methods", "api_modules", "only",
                                                     "skip", "xfail", "dtypes", "requires", "flags",
-                                                    "kind", "scoped_skip"};
+                                                    "kind", "scoped_skip", "packages"};
   const std::string context = "[device." + std::string(key) + "]";
   const toml::table* table = node.as_table();
   if (!table) throw ConfigError(where(source, node) + ": " + context + " must be a table");
@@ -88,6 +88,7 @@ DeviceInfo read_device(std::string_view key, const toml::node& node, const std::
   d.dtypes = string_list(*table, "dtypes", source, false);
   d.requirements = string_list(*table, "requires", source, false);
   d.flags = string_list(*table, "flags", source, false);
+  d.packages = string_list(*table, "packages", source, false);
   static const std::map<std::string, DeviceKind> kinds = {
       {"accelerator", DeviceKind::Accelerator}, {"host", DeviceKind::Host}, {"virtual", DeviceKind::Virtual},
       {"any-accelerator", DeviceKind::AnyAccelerator}, {"accelerator-group", DeviceKind::AcceleratorGroup}};
@@ -167,7 +168,7 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
 void check_device_tables(const toml::table& devices, const std::string& source, const Vocabulary& v) {
   const std::vector<std::pair<std::string, std::vector<const char*>>> spaces = {
       {"string", {"strings"}}, {"tensor method", {"tensor_methods"}}, {"API module", {"api_modules"}},
-      {"flag", {"flags"}}, {"decorator", {"only", "skip", "xfail", "dtypes", "requires"}}};
+      {"flag", {"flags"}}, {"package", {"packages"}}, {"decorator", {"only", "skip", "xfail", "dtypes", "requires"}}};
   for (const auto& [what, keys] : spaces) {
     std::map<std::string, std::string> owner;
     for (const auto& [device, node] : devices) {
@@ -267,6 +268,7 @@ void Vocabulary::build_index() {
     for (const auto& m : d.api_modules) api_modules_.try_emplace(m, d.key);
     for (const auto& m : d.tensor_methods) tensor_methods_.try_emplace(m, d.key);
     for (const auto& s : d.strings) strings_.try_emplace(s, d.key);
+    for (const auto& p : d.packages) packages_.try_emplace(p, d.key);
   }
   // Multi-device and argument-driven "only" decorators name no single device.
   for (const auto& [name, list] : multi_device_decorators)
@@ -282,7 +284,7 @@ void Vocabulary::build_index() {
   for (const auto& s : device_value_reader_list_) device_value_readers_.emplace(s, true);
   for (const auto& s : device_variable_list_) device_variables_.emplace(s, true);
   for (const auto& s : device_global_name_list_) device_global_names_.emplace(s, true);
-  for (const auto* map : {&flags_, &api_modules_, &tensor_methods_})
+  for (const auto* map : {&flags_, &api_modules_, &tensor_methods_, &packages_})
     for (const auto& [name, value] : *map) allow(name);
   for (const auto& [name, value] : decorators_) allow(name);
   for (const auto& [name, value] : skip_polarities_) allow(name);
@@ -364,6 +366,9 @@ const std::string* Vocabulary::accelerator_equivalent(std::string_view call) con
 
 const std::string* Vocabulary::api_module_device(std::string_view part) const {
   return maybe(part) ? lookup(api_modules_, part) : nullptr;
+}
+const std::string* Vocabulary::package_device(std::string_view name) const {
+  return maybe(name) ? lookup(packages_, name) : nullptr;
 }
 const std::string* Vocabulary::tensor_method_device(std::string_view name) const {
   return maybe(name) ? lookup(tensor_methods_, name) : nullptr;

@@ -29,6 +29,9 @@ struct DeviceInfo {
   std::string member;  // "CUDA", or "" when no HardwareClassification member is specific to it
   std::vector<std::string> strings, tensor_methods, api_modules, only, skip, xfail, dtypes, requirements,
       flags;
+  // Top-level packages of an out-of-tree backend (torch_npu): calls through
+  // them are that device's API, as torch.npu.* is.
+  std::vector<std::string> packages;
   DeviceKind kind = DeviceKind::Accelerator;
   // The decorator that skips a test on this device alone when a condition
   // holds (skipCUDAIf); empty when the device has none.
@@ -131,6 +134,7 @@ class Vocabulary {
   const DecoratorInfo* decorator(std::string_view name) const;
   const std::string* flag_device(std::string_view name) const;
   const std::string* api_module_device(std::string_view part) const;
+  const std::string* package_device(std::string_view name) const;
   const std::string* tensor_method_device(std::string_view name) const;
   // The device key a string literal names: "cuda", "cuda:0" -> "cuda".
   std::optional<std::string_view> device_of_string(std::string_view literal) const;
@@ -157,7 +161,7 @@ class Vocabulary {
   }
   std::array<uint64_t, 256> prefilter_{};
   NameMap<DecoratorInfo> decorators_;
-  NameMap<std::string> flags_, api_modules_, tensor_methods_, strings_;
+  NameMap<std::string> flags_, api_modules_, tensor_methods_, strings_, packages_;
   NameMap<int> skip_polarities_;
   NameMap<bool> device_keywords_, device_arg_callees_, device_value_callees_, device_value_readers_, device_variables_, device_global_names_;
   std::vector<std::string> device_keyword_list_, device_arg_callee_list_, device_value_callee_list_, device_value_reader_list_, device_variable_list_,
