@@ -359,7 +359,13 @@ std::vector<Verdict> classify(const std::vector<FileFacts>& files, const Resolut
   for (size_t f = 0; f < files.size(); ++f)
     for (size_t k = 0; k < files[f].classes.size(); ++k) {
       ClassRef ref{static_cast<int>(f), static_cast<int>(k)};
-      if (!resolution.of(ref).tests.empty()) out.push_back(classify_class(files, resolution, vocabulary, ref));
+      // Every class whose tests run: its own, inherited, or added at run
+      // time (setattr), which the runtime filters as much as the others.
+      const std::vector<std::string>& extended = files[f].extended_classes;
+      const bool injected =
+          std::find(extended.begin(), extended.end(), files[f].classes[k].name) != extended.end();
+      if (!resolution.of(ref).tests.empty() || injected)
+        out.push_back(classify_class(files, resolution, vocabulary, ref));
     }
   return out;
 }

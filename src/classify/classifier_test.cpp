@@ -273,3 +273,44 @@ TEST_CASE("@onlyCPU tests of a device-generic class split into a CPUOnly class",
   CHECK(r.split_parts == 2);  // TestX (ACCELERATOR) and TestXCPUOnly (CPU)
   CHECK(r.blockers == 1);     // [decorator] on test_b, as one class
 }
+
+TEST_CASE("a class whose tests are all injected gets a verdict from its instantiate call", "[classify]") {
+  // test_spectral_ops.py's TestFFTDocExamples: no test def; setattr adds
+  // the tests, only_for='cpu' makes the variant.
+  Result r = verdict_of("class TestDocs(TestCase):\n    pass\n"
+                        "for name in ['a', 'b']:\n"
+                        "    setattr(TestDocs, 'test_' + name, lambda self, device: None)\n"
+                        "instantiate_device_type_tests(TestDocs, globals(), only_for='cpu')\n",
+                        "TestDocs");
+  CHECK(r.member == "CPU");
+  CHECK(r.rule == "instantiated-for-one-device");
+  // Without injected tests an empty class is no test class: no verdict.
+  std::vector<FileFacts> files{scan_source("class TestEmpty(TestCase):\n    pass\n", "test/test_x.py")};
+  Resolution resolution = resolve(files, Vocabulary::embedded());
+  CHECK(classify(files, resolution, Vocabulary::embedded()).empty());
+}
+
+TEST_CASE("a branch on a device-named choice guards its body", "[classify]") {
+  // optim/test_swa_utils.py: a helper that moves tensors only `if cuda:`.
+  const std::string helper = "class TestSwa(TestCase):\n"
+                             "    def _run(self, x, cuda):\n"
+                             "        if cuda:\n"
+                             "            x = x.cuda()\n"
+                             "        return x\n"
+                             "    def test_a(self):\n"
+                             "        self._run(torch.ones(1), False)\n";
+  CHECK(verdict_of(helper, "TestSwa").member == "GENERIC");
+  CHECK(verdict_of(helper, "TestSwa").rule == "no-device-requirement");
+  // The same code with the choice named otherwise is a need.
+  std::string other = helper;
+  other.replace(other.find("if cuda:"), 8, "if fast:");
+  CHECK(verdict_of(other, "TestSwa").member == "CUDA");
+  // An early return where the device is missing is a skip, so a need.
+  CHECK(verdict_of("class TestEarly(TestCase):\n"
+                   "    def test_a(self):\n"
+                   "        if not torch.cuda.is_available():\n"
+                   "            return\n"
+                   "        torch.ones(1).cuda()\n",
+                   "TestEarly")
+            .member == "CUDA");
+}

@@ -46,6 +46,21 @@ bool Extractor::mentions_device(TSNode node, int depth) const {
   return false;
 }
 
+// A condition that is a device choice by name (`if cuda:`, `if use_cuda:`,
+// `if self.on_gpu:`, `if x.is_cuda:`): a branch taken where that device is
+// used, as a device check is. The name, less a use_/is_/on_ prefix, is a
+// device table's key.
+bool Extractor::names_device_choice(TSNode condition) const {
+  NodeKind kind = g_.kind(condition);
+  TSNode name = kind == NodeKind::Attribute ? ts::child_by_field_id(condition, g_.f_attribute) : condition;
+  if (g_.kind(name) != NodeKind::Identifier) return false;
+  std::string_view text_of = text(name);
+  for (std::string_view prefix : {"use_", "is_", "on_"})
+    if (text_of.rfind(prefix, 0) == 0) text_of.remove_prefix(prefix.size());
+  const DeviceInfo* d = vocab_.device(text_of);
+  return d && (d->kind == DeviceKind::Accelerator || d->kind == DeviceKind::AcceleratorGroup);
+}
+
 bool Extractor::is_fstring(TSNode string) const {
   if (ts::child_count(string) == 0) return false;
   std::string_view prefix = text(ts::child(string, 0));  // string_start: the prefix and the quotes
@@ -207,7 +222,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       // functions keeping their enclosing method as owner.
       if (kind == NodeKind::Identifier) on_identifier(child, field, inner);
       else visit(child, inner);
-      if (is_condition && conditional) guard = facts_.sites.size() > sites_before;
+      if (is_condition && conditional) guard = facts_.sites.size() > sites_before || names_device_choice(child);
     } while (ts_tree_cursor_goto_next_sibling(&cursor_));
     ts_tree_cursor_goto_parent(&cursor_);
   }

@@ -88,6 +88,7 @@ class Extractor {
   std::string_view callee_name(TSNode function) const;  // last part of a name or dotted callee
   bool is_fstring(TSNode string) const;
   bool mentions_device(TSNode condition, int depth = 0) const;
+  bool names_device_choice(TSNode condition) const;
   int comparison_polarity(TSNode comparison, int polarity) const;  // the skip polarity inside `X is [not] None`  // a flag or device API in a test
 
   // syntax_issues.cpp

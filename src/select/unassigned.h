@@ -25,8 +25,8 @@ struct Unassigned {
 // - test classes run by a test file with no declaration through the MRO
 //   (the runtime filter skips them under every member);
 // - module-level test functions of test files (they have no class);
-// - classes whose tests are added at run time (`setattr(TestX, "test_" ...)`)
-//   with no test def of their own and no declaration.
+// - classes whose tests are all added at run time (`setattr(TestX,
+//   "test_" ...)`), with no declaration.
 std::vector<Unassigned> unassigned(const std::vector<FileFacts>& files, const Resolution& resolution,
                                    const std::vector<Verdict>& verdicts);
 

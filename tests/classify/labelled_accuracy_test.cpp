@@ -88,6 +88,42 @@ size_t pattern_part(size_t& correct) {
 
 }  // namespace
 
+// One labelled file of real code: each row's verdict, tallied; a miss must
+// say "miss:" in its note, and only a miss may.
+struct RealPart {
+  Tally member, confidence;
+  size_t total = 0, correct = 0;
+};
+
+RealPart real_part(const std::string& name,
+                   const std::map<std::pair<std::string, std::string>, const Verdict*>& verdict_of) {
+  std::ifstream in(std::string(HWCLASS_SOURCE_DIR) + "/tests/classify/labelled/" + name);
+  REQUIRE(in);
+  RealPart part;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> cols;
+    std::stringstream fields(line);
+    for (std::string col; std::getline(fields, col, '\t');) cols.push_back(col);
+    REQUIRE(cols.size() == 4);
+    auto found = verdict_of.find({cols[0], cols[1]});
+    INFO(name << ": " << cols[0] << "::" << cols[1] << " labelled " << cols[2]);
+    REQUIRE(found != verdict_of.end());
+    const Verdict& v = *found->second;
+    bool right = v.inferred == cols[2];
+    INFO("inferred " << v.inferred << " [" << to_string(v.confidence) << "]");
+    CHECK(right == (cols[3].find("miss:") == std::string::npos));  // misses, and only misses, are explained
+    ++part.total;
+    part.correct += right;
+    part.member.add(cols[2], right);
+    part.confidence.add(to_string(v.confidence), right);
+  }
+  std::cout << "classify accuracy, " << name << ": " << part.correct << "/" << part.total << "\n"
+            << "  per label:" << part.member.str() << "\n"
+            << "  per confidence:" << part.confidence.str() << "\n";
+  return part;
+}
+
 TEST_CASE("classify: labelled accuracy on PyTorch 2.6.0", "[.corpus]") {
   const char* corpus = std::getenv("HWCLASS_CORPUS");
   REQUIRE(corpus);
@@ -103,36 +139,19 @@ TEST_CASE("classify: labelled accuracy on PyTorch 2.6.0", "[.corpus]") {
   for (const Verdict& v : verdicts)
     verdict_of[{scan.files[v.ref.file].relative_path, scan.files[v.ref.file].classes[v.ref.cls].name}] = &v;
 
-  std::ifstream in(std::string(HWCLASS_SOURCE_DIR) + "/tests/classify/labelled/pytorch-2.6.0.tsv");
-  Tally member, confidence;
-  size_t total = 0, correct = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols;
-    std::stringstream fields(line);
-    for (std::string col; std::getline(fields, col, '\t');) cols.push_back(col);
-    REQUIRE(cols.size() == 4);
-    auto found = verdict_of.find({cols[0], cols[1]});
-    INFO(cols[0] << "::" << cols[1] << " labelled " << cols[2]);
-    REQUIRE(found != verdict_of.end());
-    const Verdict& v = *found->second;
-    bool right = v.inferred == cols[2];
-    INFO("inferred " << v.inferred << " [" << to_string(v.confidence) << "]");
-    CHECK(right == (cols[3].find("miss:") == std::string::npos));  // misses, and only misses, are explained
-    ++total;
-    correct += right;
-    member.add(cols[2], right);
-    confidence.add(to_string(v.confidence), right);
-  }
   size_t pattern_correct = 0;
   size_t pattern_total = pattern_part(pattern_correct);
-  std::cout << "classify accuracy, patterns part: " << pattern_correct << "/" << pattern_total << "\n"
-            << "classify accuracy, PyTorch 2.6.0 part: " << correct << "/" << total << "\n"
-            << "  per label:" << member.str() << "\n"
-            << "  per confidence:" << confidence.str() << "\n";
-  CHECK(total >= 108);
-  CHECK(pattern_total + total >= 150);
-  CHECK(100.0 * static_cast<double>(correct + pattern_correct) / static_cast<double>(total + pattern_total) >= 95.0);
+  std::cout << "classify accuracy, patterns part: " << pattern_correct << "/" << pattern_total << "\n";
+  // The first set, read beside the rules' last changes: it stays at its level.
+  RealPart first = real_part("pytorch-2.6.0.tsv", verdict_of);
+  CHECK(first.total >= 108);
+  CHECK(pattern_total + first.total >= 150);
+  CHECK(100.0 * static_cast<double>(first.correct + pattern_correct) /
+            static_cast<double>(first.total + pattern_total) >= 95.0);
+  // The second, from files no rule was written from (issue 21): 97%.
+  RealPart unseen = real_part("pytorch-2.6.0-unseen.tsv", verdict_of);
+  CHECK(unseen.total >= 100);
+  CHECK(100.0 * static_cast<double>(unseen.correct) / static_cast<double>(unseen.total) >= 97.0);
 }
 
 TEST_CASE("classify: labelled accuracy", "[classify][labelled]") {
