@@ -83,7 +83,12 @@ struct Context {
     return out;
   }
   bool any_specific(const std::vector<const Need*>& needs) const {
-    return std::any_of(needs.begin(), needs.end(), [](const Need* n) { return n->specific; });
+    if (std::any_of(needs.begin(), needs.end(), [](const Need* n) { return n->specific; })) return true;
+    auto specific_query = [](const Need& n) { return n.query && n.specific; };
+    if (std::any_of(ev.shared.begin(), ev.shared.end(), specific_query)) return true;
+    for (const TestEvidence& t : ev.tests)
+      if (std::any_of(t.needs.begin(), t.needs.end(), specific_query)) return true;
+    return false;
   }
   void add_reasons(const std::vector<const Need*>& needs, std::vector<Reason>& into) const {
     for (const Need* n : needs) into.push_back(reason_of(*n));

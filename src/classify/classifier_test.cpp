@@ -45,7 +45,7 @@ TEST_CASE("instantiated-for-one-device", "[classify]") {
   CHECK(r.confidence == "high");
   CHECK(r.target == "ACCELERATOR");  // nothing CUDA-specific in it
   Result specific = verdict_of("class T(TestCase):\n    def test_a(self, device):\n"
-                               "        torch.backends.cudnn.flags()\n"
+                               "        torch.cuda.get_device_properties(0)\n"
                                "instantiate_device_type_tests(T, globals(), only_for='cuda')\n", "T");
   CHECK(specific.target.empty());
   CHECK(verdict_of("class T(TestCase):\n    def test_a(self, device): pass\n"
@@ -118,7 +118,7 @@ TEST_CASE("every-test-needs-one-device and some-tests-need-one-device", "[classi
   CHECK(cls.confidence == "high");  // a class-wide requirement
   Result mixed = verdict_of("class TestX(TestCase):\n    def test_a(self): pass\n"
                             "    def test_b(self): x.cuda()\n"
-                            "    def test_c(self): torch.backends.cudnn.flags()\n", "TestX");
+                            "    def test_c(self): torch.cuda.get_device_properties(0)\n", "TestX");
   CHECK(mixed.rule == "some-tests-need-one-device");
   CHECK(mixed.split_parts == 3);  // TestX, TestXDevice, TestXCUDA
 }
@@ -313,4 +313,37 @@ TEST_CASE("a branch on a device-named choice guards its body", "[classify]") {
                    "        torch.ones(1).cuda()\n",
                    "TestEarly")
             .member == "CUDA");
+}
+
+TEST_CASE("a device query or backend flag in a test body is no need; in a skip it is", "[classify]") {
+  // A mocked torch.cuda.is_available(), cuDNN's flags: both work on a CPU.
+  Result query = verdict_of("class TestQ(TestCase):\n"
+                            "    def test_a(self):\n"
+                            "        with mock.patch('torch.cuda.is_available', return_value=True):\n"
+                            "            self.assertTrue(torch.cuda.is_available())\n"
+                            "    def test_b(self):\n"
+                            "        with torch.backends.cudnn.flags(enabled=False):\n"
+                            "            torch.ones(1)\n",
+                            "TestQ");
+  CHECK(query.member == "GENERIC");
+  CHECK(query.rule == "no-device-requirement");
+  // Upstream's accelerator_api rule still reports torch.cuda.is_available() in a
+  // GENERIC class: the advice says so.
+  CHECK(query.blockers == 1);
+  CHECK(verdict_of("class TestS(TestCase):\n"
+                   "    @skipIf(not torch.backends.cudnn.is_available(), 'no cuDNN')\n"
+                   "    def test_a(self): pass\n",
+                   "TestS")
+            .member == "CUDA");
+}
+
+TEST_CASE("devices under FakeTensorMode are data", "[classify]") {
+  const std::string fake = "class TestFake(TestCase):\n"
+                           "    def test_a(self):\n"
+                           "        with FakeTensorMode():\n"
+                           "            x = torch.empty(10, device='cuda')\n";
+  CHECK(verdict_of(fake, "TestFake").member == "GENERIC");
+  std::string real = fake;
+  real.replace(real.find("FakeTensorMode()"), 16, "torch.no_grad()");
+  CHECK(verdict_of(real, "TestFake").member == "CUDA");
 }

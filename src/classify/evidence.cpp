@@ -63,6 +63,8 @@ Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) 
                  (v.kind_of(s.device) == DeviceKind::Accelerator && !v.accelerator_equivalent(s.text));
     // torch.version.cuda reads a string; it calls into no device.
     if (starts_with_any(s.text, v.value_apis)) n.strength = Strength::Weak;
+    // A query or a backend flag works without the device, but not as a skip's condition.
+    if (!s.in_decorator && starts_with_any(s.text, v.query_apis)) n.strength = Strength::Weak, n.query = true;
   }
   return n;
 }

@@ -25,6 +25,9 @@ struct Need {
   const FileFacts* file = nullptr;
   Strength strength = Strength::Weak;
   bool specific = false;  // stays device-specific after a migration (cuDNN, NCCL, CUDA graphs, ...)
+  // A query or backend flag ([classify] query_apis): no need, but a cuDNN
+  // flag still ties the code to its device, so it keeps a class there.
+  bool query = false;
 };
 
 struct TestEvidence {

@@ -61,6 +61,17 @@ bool Extractor::names_device_choice(TSNode condition) const {
   return d && (d->kind == DeviceKind::Accelerator || d->kind == DeviceKind::AcceleratorGroup);
 }
 
+// Whether a with statement enters one of the rules' fake-device contexts
+// (`with FakeTensorMode():`, `with FakeTensorMode() as mode:`).
+bool Extractor::opens_fake_mode(TSNode with_statement) const {
+  if (vocab_.fake_device_contexts.empty()) return false;
+  std::string_view header = text(with_statement);
+  header = header.substr(0, header.find(':'));
+  for (const std::string& name : vocab_.fake_device_contexts)
+    if (header.find(name + "(") != std::string_view::npos) return true;
+  return false;
+}
+
 bool Extractor::is_fstring(TSNode string) const {
   if (ts::child_count(string) == 0) return false;
   std::string_view prefix = text(ts::child(string, 0));  // string_start: the prefix and the quotes
@@ -196,6 +207,8 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
   // branch, so it is read before the walk.
   bool expression = parent_kind == NodeKind::ConditionalExpression;
   if (expression) guard = ts::named_child_count(node) == 3 && mentions_device(ts::named_child(node, 1));
+  // The body of `with FakeTensorMode():` makes fakes: its devices are data.
+  const bool fake_body = parent_kind == NodeKind::WithStatement && opens_fake_mode(node);
   uint32_t named_index = 0;
   if (ts_tree_cursor_goto_first_child(&cursor_)) {
     do {
@@ -217,6 +230,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       ++named_index;
       if (is_condition) inner.in_condition = true;
       else if (guard) inner.guarded = true;
+      if (fake_body && kind == NodeKind::Block) inner.value_only = true;
       size_t sites_before = facts_.sites.size();
       // Identifiers have no children; everything else is walked, nested
       // functions keeping their enclosing method as owner.

@@ -89,6 +89,7 @@ class Extractor {
   bool is_fstring(TSNode string) const;
   bool mentions_device(TSNode condition, int depth = 0) const;
   bool names_device_choice(TSNode condition) const;
+  bool opens_fake_mode(TSNode with_statement) const;
   int comparison_polarity(TSNode comparison, int polarity) const;  // the skip polarity inside `X is [not] None`  // a flag or device API in a test
 
   // syntax_issues.cpp

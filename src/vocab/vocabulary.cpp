@@ -117,7 +117,7 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
   if (const auto* cls = root["classify"].as_table()) {
     check_keys(*cls,
                {"device_specific_apis", "device_specific_decorators", "skip_if", "skip_unless", "argument_decorators",
-                "accelerator_equivalents", "value_apis"},
+                "accelerator_equivalents", "value_apis", "query_apis", "fake_device_contexts"},
                source, "[classify]");
     v.device_specific_apis = string_list(*cls, "device_specific_apis", source, false);
     v.device_specific_decorators = string_list(*cls, "device_specific_decorators", source, false);
@@ -125,6 +125,8 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
     v.skip_unless_decorators = string_list(*cls, "skip_unless", source, false);
     v.argument_decorators = string_list(*cls, "argument_decorators", source, false);
     v.value_apis = string_list(*cls, "value_apis", source, false);
+    v.query_apis = string_list(*cls, "query_apis", source, false);
+    v.fake_device_contexts = string_list(*cls, "fake_device_contexts", source, false);
     if (const auto* eq = (*cls)["accelerator_equivalents"].as_table())
       for (const auto& [name, spelling] : *eq)
         v.accelerator_equivalents[std::string(name.str())] = spelling.value<std::string>().value_or("");

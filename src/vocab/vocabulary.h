@@ -74,6 +74,8 @@ class Vocabulary {
   std::vector<std::string> argument_decorators;     // supply test arguments: @given(device=...), @parametrize
   std::map<std::string, std::string> accelerator_equivalents;  // "synchronize" -> "torch.accelerator.synchronize"
   std::vector<std::string> value_apis;               // prefixes of calls that read a value: torch.version.
+  std::vector<std::string> query_apis;               // prefixes of calls that work without the device
+  std::vector<std::string> fake_device_contexts;     // with-callees whose body's devices are fakes
   std::vector<std::string> device_type_contexts;     // code before a device *type* string: "autocast(", "device_type="
   std::string accelerator_only_decorator, accelerator_only_module;  // onlyAccelerator, where it lives; "" = none
   std::vector<std::string> api_rewrite_modules;          // "torch.cuda.": the calls accelerator-api rewrites

@@ -26,6 +26,7 @@ class Runtime:
 
     def __init__(self, version: str):
         self.version = version
+        self.last_runs = []
 
     def ensure(self) -> None:
         if self.version == "2.6.0":
@@ -34,7 +35,8 @@ class Runtime:
 
     def pytest(self, root: pathlib.Path, args: list, env: dict = None, timeout: int = 1800) -> tuple:
         """Runs `python3 -m pytest ARGS` in ROOT/test; returns (exit code,
-        output, [rows the hwcollect plugin wrote])."""
+        output, [rows the hwcollect plugin wrote]). With `-p hwcollect`,
+        self.last_runs holds a row per test that ran: outcome, skip reason."""
         env = dict(env or {})
         with tempfile.TemporaryDirectory() as tmp:
             if self.version == "2.6.0":
@@ -42,6 +44,10 @@ class Runtime:
                 out_host = CHROOT / out_inside.lstrip("/")
                 out_host.unlink(missing_ok=True)
                 env["HWCOLLECT_OUT"] = out_inside
+                runs_inside = out_inside.replace("hwcollect-", "hwrun-")
+                runs_host = CHROOT / runs_inside.lstrip("/")
+                runs_host.unlink(missing_ok=True)
+                env["HWRUN_OUT"] = runs_inside
                 command = [str(SOURCE / "scripts/pytorch-runtime.sh"), str(CHROOT), "run", str(root), "env",
                            *[f"{k}={v}" for k, v in env.items()], "sh", "-c",
                            'cd test && exec python3 -m pytest "$@"', "pytest", *args]
@@ -55,11 +61,17 @@ class Runtime:
             else:
                 out_host = pathlib.Path(tmp) / "hwcollect.jsonl"
                 env["HWCOLLECT_OUT"] = str(out_host)
+                runs_host = pathlib.Path(tmp) / "hwrun.jsonl"
+                env["HWRUN_OUT"] = str(runs_host)
                 env["PYTHONPATH"] = f"{HERE / 'pyshim'}:{HERE / 'host-shim'}"
                 env["PYTHONDONTWRITEBYTECODE"] = "1"
                 run = subprocess.run(["/usr/bin/python3", "-m", "pytest", *args], cwd=root / "test",
                                      capture_output=True, text=True, timeout=timeout, env={**os.environ, **env})
             rows = [json.loads(line) for line in out_host.read_text().splitlines()] if out_host.exists() else []
+            # What ran, with each skip's reason (hwcollect's HWRUN_OUT).
+            self.last_runs = [json.loads(line) for line in runs_host.read_text().splitlines()] \
+                if runs_host.exists() else []
+            runs_host.unlink(missing_ok=True)
         return run.returncode, run.stdout + run.stderr, rows
 
     def collect(self, root: pathlib.Path, files: list, env: dict = None) -> tuple:

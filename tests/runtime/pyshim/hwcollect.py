@@ -40,5 +40,8 @@ def pytest_runtest_logreport(report):
     out = os.environ.get("HWRUN_OUT")
     if not out or not (report.when == "call" or (report.when == "setup" and report.outcome != "passed")):
         return
+    row = {"nodeid": report.nodeid, "outcome": report.outcome}
+    if report.skipped and isinstance(report.longrepr, tuple) and len(report.longrepr) == 3:
+        row["reason"] = str(report.longrepr[2])  # (path, line, "Skipped: why")
     with open(out, "a", encoding="utf-8") as f:
-        f.write(json.dumps({"nodeid": report.nodeid, "outcome": report.outcome}, sort_keys=True) + "\n")
+        f.write(json.dumps(row, sort_keys=True) + "\n")

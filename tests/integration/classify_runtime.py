@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""classify's verdicts, checked by running the tests on a CPU (issue 21):
+
+    classify_runtime.py HWCLASS TREE_ROOT [FILES]
+
+On PyTorch 2.6.0's tree (undeclared), in the 2.6.0 runtime (CPU only):
+1. the classes classify calls GENERIC, in the FILES smallest top-level test
+   files that have one (40 by default), run with pytest, in batches of five
+   files, each in a time box of 240 s (a batch that overruns is reported and
+   counts as not run);
+2. every GENERIC test that is skipped for lack of a device (its reason names
+   CUDA, a GPU, an accelerator, XPU, MPS, ROCm or NCCL) is a GENERIC verdict
+   the runtime contradicts: the rate must stay under 1% of the GENERIC tests
+   that ran;
+3. the plain classes classify calls CUDA or ACCELERATOR in the same files run
+   too: their tests that pass on the CPU are candidates for GENERIC, counted
+   and sampled (a rate to review, not a failure).
+"""
+import collections
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
+from pytorch import Runtime  # noqa: E402
+
+NO_DEVICE = re.compile(r"cuda|gpu|accelerator|xpu|\bmps\b|rocm|nccl", re.I)
+BATCH, BOX = 5, 240
+
+
+def main() -> int:
+    hwclass, root = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
+    want_files = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    runtime = Runtime("2.6.0")
+    runtime.ensure()
+    verdicts = json.loads(subprocess.run([hwclass, "classify", "--isolated", "-q", "--root", str(root), "--format",
+                                          "json", str(root / "test")], capture_output=True, text=True).stdout)
+    by_file = collections.defaultdict(lambda: collections.defaultdict(list))
+    for v in verdicts["classes"]:
+        path = v["path"]
+        if path.count("/") != 1 or v["invoking_file"] != path or not v["tests"]:
+            continue  # top-level files that run their own classes
+        # On a CPU machine only the CPU variant of a template exists.
+        variants = v.get("variants") or []
+        names = [x["class"] for x in variants if x["device"] == "cpu"] if variants else [v["class"]]
+        if v["inferred"] == "GENERIC":
+            by_file[path]["GENERIC"] += names
+        elif v["inferred"] in ("CUDA", "ACCELERATOR") and not v.get("variants"):
+            by_file[path]["DEVICE"] += names
+    files = sorted((p for p in by_file if by_file[p]["GENERIC"]), key=lambda p: ((root / p).stat().st_size, p))
+    files = files[:want_files]
+    failures = []
+    generic_runs, device_runs, timed_out, ran_files = [], [], [], set()
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = pathlib.Path(tmp) / f"{pathlib.Path(tmp).name}-classify"
+        shutil.copytree(root / "test", tree / "test", symlinks=True)
+        for start in range(0, len(files), BATCH):
+            batch = files[start:start + BATCH]
+            ids = [f"{p[len('test/'):]}::{c}" for p in batch for kind in ("GENERIC", "DEVICE")
+                   for c in by_file[p][kind]]
+            try:
+                runtime.pytest(tree, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", *ids], timeout=BOX)
+            except subprocess.TimeoutExpired:
+                timed_out += batch
+                continue
+            cls_kind = {(p[len("test/"):], c): kind for p in batch for kind in ("GENERIC", "DEVICE")
+                        for c in by_file[p][kind]}
+            for r in runtime.last_runs:
+                parts = r["nodeid"].split("::")
+                kind = cls_kind.get((parts[0], parts[1])) if len(parts) > 2 else None
+                if kind:
+                    ran_files.add(parts[0])
+                    (generic_runs if kind == "GENERIC" else device_runs).append(r)
+    contradicted = [r for r in generic_runs if r["outcome"] == "skipped" and NO_DEVICE.search(r.get("reason", ""))]
+    rate = 100.0 * len(contradicted) / max(1, len(generic_runs))
+    print(f"GENERIC: {len(generic_runs)} tests run in {len(ran_files)} files "
+          f"({collections.Counter(r['outcome'] for r in generic_runs)}); "
+          f"{len(contradicted)} skipped for lack of a device: {rate:.2f}%")
+    for r in contradicted[:15]:
+        print(f"  contradicted: {r['nodeid']}: {r.get('reason', '')[:100]}")
+    passing = [r for r in device_runs if r["outcome"] == "passed"]
+    print(f"CUDA/ACCELERATOR (plain classes): {len(device_runs)} tests run, {len(passing)} pass on the CPU "
+          f"({100.0 * len(passing) / max(1, len(device_runs)):.1f}%), candidates for GENERIC; a sample:")
+    for r in passing[:: max(1, len(passing) // 10)][:10]:
+        print(f"  passes on CPU: {r['nodeid']}")
+    if timed_out:
+        print(f"over the {BOX} s box, not counted: {', '.join(timed_out)}")
+    if len(ran_files) < 30:
+        failures.append(f"GENERIC tests ran in {len(ran_files)} files; at least 30 are needed")
+    if rate >= 1.0:
+        failures.append(f"{rate:.2f}% of the GENERIC tests run skip for lack of a device (at most 1%)")
+    for f in failures:
+        print("FAIL:", f)
+    print(f"{0 if failures else 1} passed, {1 if failures else 0} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
