@@ -365,10 +365,13 @@ std::vector<Verdict> classify(const std::vector<FileFacts>& files, const Resolut
     for (size_t k = 0; k < files[f].classes.size(); ++k) {
       ClassRef ref{static_cast<int>(f), static_cast<int>(k)};
       // Every class whose tests run: its own, inherited, or added at run
-      // time (setattr), which the runtime filters as much as the others.
+      // time, which the runtime filters as much as the others: by setattr,
+      // or by a class decorator on a class instantiate_device_type_tests
+      // is given (the instantiate call is then the evidence).
+      const ClassFact& cls = files[f].classes[k];
       const std::vector<std::string>& extended = files[f].extended_classes;
-      const bool injected =
-          std::find(extended.begin(), extended.end(), files[f].classes[k].name) != extended.end();
+      const bool injected = std::find(extended.begin(), extended.end(), cls.name) != extended.end() ||
+                            (!cls.decorators.empty() && resolution.of(ref).instantiation >= 0);
       if (!resolution.of(ref).tests.empty() || injected)
         out.push_back(classify_class(files, resolution, vocabulary, ref));
     }

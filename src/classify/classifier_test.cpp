@@ -347,3 +347,30 @@ TEST_CASE("devices under FakeTensorMode are data", "[classify]") {
   real.replace(real.find("FakeTensorMode()"), 16, "torch.no_grad()");
   CHECK(verdict_of(real, "TestFake").member == "CUDA");
 }
+
+TEST_CASE("a decorated class given to instantiate_device_type_tests is judged by the call", "[classify]") {
+  // Tests a class decorator adds are invisible; the instantiate call says
+  // where they run: except_for="cpu" with allow_xpu=True is ACCELERATOR,
+  // only_for="cpu" is CPU.
+  CHECK(verdict_of("@add_tests\nclass TestDeco(TestCase):\n    pass\n"
+                   "instantiate_device_type_tests(TestDeco, globals(), except_for='cpu', allow_xpu=True)\n",
+                   "TestDeco")
+            .member == "ACCELERATOR");
+  CHECK(verdict_of("@add_tests\nclass TestDeco(TestCase):\n    pass\n"
+                   "instantiate_device_type_tests(TestDeco, globals(), only_for='cpu')\n",
+                   "TestDeco")
+            .member == "CPU");
+}
+
+TEST_CASE("device names used as data stay GENERIC", "[classify]") {
+  // Shapes issue 21 names: a fake device object, kernel registration for a
+  // device key, FX node metadata.
+  for (const char* body : {"        fake = types.SimpleNamespace(type='cuda', index=0)\n",
+                           "        lib.impl('f', lambda x: x, 'CUDA')\n",
+                           "        torch.library.register_kernel('ns::g', 'cuda')(lambda x: x)\n",
+                           "        node.meta['device'] = torch.device('cuda')\n"}) {
+    INFO(body);
+    CHECK(verdict_of(std::string("class TestData(TestCase):\n    def test_a(self):\n") + body, "TestData").member ==
+          "GENERIC");
+  }
+}
