@@ -16,8 +16,10 @@ set -euo pipefail
 dest=${1:?usage: pytorch-runtime.sh DEST [run DIR CMD...]}
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
+# pytest-rerunfailures and pytest-xdist: run_test.py refuses to start without
+# them (and pytest-flakefinder, which Debian lacks: tests/runtime/pyshim stands in).
 packages="python3-torch python3-pytest python3-expecttest python3-hypothesis python3-numpy python3-setuptools
-python3-yaml python3-psutil python3-typing-extensions"
+python3-yaml python3-psutil python3-typing-extensions python3-pytest-rerunfailures python3-pytest-xdist"
 
 mirror() {
   local uri
@@ -34,7 +36,13 @@ if [[ ! -e $dest/.complete ]]; then
   # shellcheck disable=SC2086
   chroot "$dest" sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(echo $packages)" >&2
   chroot "$dest" python3 -c "import torch, pytest, expecttest, hypothesis; assert torch.__version__.startswith('2.6.0'), torch.__version__" >&2
-  touch "$dest/.complete"
+  echo "$packages" >"$dest/.complete"
+fi
+# A runtime built from an older package list gets what the list added.
+if [[ "$(cat "$dest/.complete")" != "$packages" ]]; then
+  # shellcheck disable=SC2086
+  chroot "$dest" sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(echo $packages)" >&2
+  echo "$packages" >"$dest/.complete"
 fi
 mountpoint -q "$dest/proc" || mount -t proc proc "$dest/proc" 2>/dev/null || true
 [[ ${2:-} == run ]] || { echo "$dest"; exit 0; }

@@ -4,8 +4,10 @@ Two runtimes, each matching its corpus: the host's Debian torch 1.13.1
 (/usr/bin/python3) for the 1.13.1 tree, and the Debian trixie chroot with
 torch 2.6.0 that scripts/pytorch-runtime.sh builds for the 2.6.0 tree.
 tests/runtime/pyshim goes on PYTHONPATH in both (the HardwareClassification
-stand-in, the fake PrivateUse1 backend, the hwcollect plugin); the host also
-gets tests/runtime/host-shim (expecttest, which bookworm lacks).
+stand-in, the fake PrivateUse1 backend, the hwcollect plugin, and a
+pytest-flakefinder dist-info: run_test.py refuses to start without that
+package, which Debian lacks, and uses it only with --flake-finder); the host
+also gets tests/runtime/host-shim (expecttest, which bookworm lacks).
 """
 import json
 import os
