@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
+from outcome import finish  # noqa: E402
 from pytorch import Runtime  # noqa: E402
 
 NO_DEVICE = re.compile(r"cuda|gpu|accelerator|xpu|\bmps\b|rocm|nccl", re.I)
@@ -95,10 +96,7 @@ def main() -> int:
         failures.append(f"GENERIC tests ran in {len(ran_files)} files; at least 30 are needed")
     if rate >= 1.0:
         failures.append(f"{rate:.2f}% of the GENERIC tests run skip for lack of a device (at most 1%)")
-    for f in failures:
-        print("FAIL:", f)
-    print(f"{0 if failures else 1} passed, {1 if failures else 0} failed")
-    return 1 if failures else 0
+    return finish(failures)
 
 
 if __name__ == "__main__":

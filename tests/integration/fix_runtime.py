@@ -21,6 +21,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
+from outcome import finish  # noqa: E402
 from pytorch import Runtime  # noqa: E402
 
 # Files the fixes change, read beforehand; small, and importable on CPU in
@@ -141,10 +142,7 @@ def main() -> int:
         failures += [f"vanished: {n}" for n in vanished[:10]] + [f"no longer passes: {n}" for n in regressed[:10]]
         if len(before) == 0:
             failures.append("no test ran")
-    for failure in failures:
-        print("FAIL:", failure)
-    print(f"{0 if failures else 1} passed, {1 if failures else 0} failed")
-    return 1 if failures else 0
+    return finish(failures)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
+from outcome import finish  # noqa: E402
 from pytorch import Runtime  # noqa: E402
 
 SOURCE = pathlib.Path(__file__).resolve().parents[2]
@@ -115,10 +116,7 @@ def main() -> int:
             if runtime_errors != select_errors & set(FILES):
                 failures.append(f"{device}: collection errors {sorted(runtime_errors)} != select's errors "
                                 f"{sorted(select_errors & set(FILES))}")
-    for f in failures[:40]:
-        print("FAIL:", f)
-    print(f"{0 if failures else 1} passed, {1 if failures else 0} failed")
-    return 1 if failures else 0
+    return finish(failures)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
+from outcome import finish  # noqa: E402
 from pytorch import HERE as SHIMS, Runtime  # noqa: E402
 
 FILES = ["test_comparison_utils.py", "test_type_info.py", "test_show_pickle.py", "test_per_overload_api.py",
@@ -129,10 +130,7 @@ def main() -> int:
               f"twice {len(twice)}, missing {len(missing)}, extra {len(extra)}")
         failures += [f"ran twice: {n}" for n in twice] + [f"not run: {n}" for n in missing]
         failures += [f"run, but not in a classified class: {n}" for n in extra]
-    for f in failures[:40]:
-        print("FAIL:", f)
-    print(f"{0 if failures else 1} passed, {1 if failures else 0} failed")
-    return 1 if failures else 0
+    return finish(failures)
 
 
 if __name__ == "__main__":

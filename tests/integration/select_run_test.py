@@ -19,6 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
+from outcome import finish  # noqa: E402
 from pytorch import CHROOT, HERE as SHIMS, SOURCE, Runtime  # noqa: E402
 
 FILES = ["test_type_info.py", "test_show_pickle.py", "test_per_overload_api.py", "test_native_functions.py",
@@ -76,10 +77,7 @@ def main() -> int:
             failures.append(f"run_test.py exited {run.returncode}: {run.stdout[-800:]}{run.stderr[-800:]}")
         if len(expected) < 20:
             failures.append(f"only {len(expected)} tests selected; the check needs a real selection")
-    for f in failures[:30]:
-        print("FAIL:", f)
-    print(f"{0 if failures else 1} passed, {1 if failures else 0} failed")
-    return 1 if failures else 0
+    return finish(failures)
 
 
 if __name__ == "__main__":
