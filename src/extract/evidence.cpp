@@ -1,5 +1,7 @@
 // Device evidence: every place in the code that names a device, matched by
 // hand during the one walk (queries would cost ~9x; performance.md).
+#include <algorithm>
+
 #include "extract/extractor_impl.h"
 
 namespace hwclass {
@@ -64,11 +66,16 @@ bool Extractor::names_device_choice(TSNode condition) const {
 // Whether a with statement enters one of the rules' fake-device contexts
 // (`with FakeTensorMode():`, `with FakeTensorMode() as mode:`).
 bool Extractor::opens_fake_mode(TSNode with_statement) const {
-  if (vocab_.fake_device_contexts.empty()) return false;
-  std::string_view header = text(with_statement);
-  header = header.substr(0, header.find(':'));
-  for (const std::string& name : vocab_.fake_device_contexts)
-    if (header.find(name + "(") != std::string_view::npos) return true;
+  const auto& contexts = vocab_.fake_device_contexts;
+  TSNode clause = ts::named_child(with_statement, 0);
+  if (contexts.empty() || g_.kind(clause) != NodeKind::WithClause) return false;
+  for (uint32_t i = 0; i < ts::named_child_count(clause); ++i) {
+    TSNode value = ts::child_by_field_id(ts::named_child(clause, i), g_.f_value);
+    if (ts::type(value) == std::string_view("as_pattern")) value = ts::named_child(value, 0);
+    if (g_.kind(value) != NodeKind::Call) continue;
+    std::string_view callee = callee_name(ts::child_by_field_id(value, g_.f_function));
+    if (std::find(contexts.begin(), contexts.end(), callee) != contexts.end()) return true;
+  }
   return false;
 }
 
