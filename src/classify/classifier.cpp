@@ -369,8 +369,7 @@ std::vector<Verdict> classify(const std::vector<FileFacts>& files, const Resolut
       // or by a class decorator on a class instantiate_device_type_tests
       // is given (the instantiate call is then the evidence).
       const ClassFact& cls = files[f].classes[k];
-      const std::vector<std::string>& extended = files[f].extended_classes;
-      const bool injected = std::find(extended.begin(), extended.end(), cls.name) != extended.end() ||
+      const bool injected = gets_tests_at_run_time(files[f], cls.name) ||
                             (!cls.decorators.empty() && resolution.of(ref).instantiation >= 0);
       if (!resolution.of(ref).tests.empty() || injected)
         out.push_back(classify_class(files, resolution, vocabulary, ref));

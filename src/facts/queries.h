@@ -1,6 +1,7 @@
 // Questions every later stage asks of the facts, answered in one place.
 #pragma once
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -92,6 +93,13 @@ inline int upstream_instantiation(const FileFacts& file, const std::string& clas
       link = static_cast<int>(i);
   }
   return link;
+}
+
+// Whether the module adds tests to the class at run time
+// (`setattr(TestX, "test_" + name, f)`, `TestX.test_y = f`).
+inline bool gets_tests_at_run_time(const FileFacts& file, std::string_view class_name) {
+  return std::find(file.extended_classes.begin(), file.extended_classes.end(), class_name) !=
+         file.extended_classes.end();
 }
 
 // The first name a declaration evaluates at import that the module never

@@ -10,6 +10,7 @@
 // Fix: none; allow_xpu=True would make XPU runs appear.
 #include <algorithm>
 
+#include "facts/queries.h"
 #include "lint/rule_context.h"
 #include "resolve/resolver.h"
 #include "util/ascii.h"
@@ -31,8 +32,7 @@ void check_never_runs(const InstantiationContext& c) {
     if (only_names(device) && inst.flag(keyword) != Tristate::True)
       report("only_for names '" + device + "' but " + keyword + " is not True, so no " + ascii_upper(device) +
              " variant is created.");
-  const auto& extended = c.file.extended_classes;
-  const bool gets_tests_later = std::find(extended.begin(), extended.end(), inst.target) != extended.end();
+  const bool gets_tests_later = gets_tests_at_run_time(c.file, inst.target);
   for (auto it = c.file.classes.rbegin(); it != c.file.classes.rend(); ++it) {
     if (it->name != inst.target) continue;
     if (!it->is_test_class && !gets_tests_later)

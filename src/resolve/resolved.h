@@ -3,6 +3,7 @@
 // read by classify, lint and emit.
 #pragma once
 
+#include <algorithm>
 #include <compare>
 #include <optional>
 #include <string>
@@ -46,6 +47,9 @@ struct ResolvedClass {
   // `from ...test_float8 import TestFloat8DtypeCPU`): only these run there.
   // Empty when the file runs every variant (its own class, a star import).
   std::vector<std::string> runs_as;
+  bool runs_variant(const std::string& name) const {
+    return runs_as.empty() || std::find(runs_as.begin(), runs_as.end(), name) != runs_as.end();
+  }
   // `Base = NoTest` before the class, on one of its bases or an ancestor's:
   // pytest collects it only where that rebinding does not run.
   std::optional<NoTestRebinding> notest;

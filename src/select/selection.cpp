@@ -55,6 +55,12 @@ std::string guessed_variants(const Instantiation& inst, const Vocabulary& vocabu
          ") is not literal: these variants assume every device it could mean; the runtime decides";
 }
 
+namespace {
+
+// Whether pytest collects a class whose base was rebound to NoTest
+// (resolve/resolved.h) on a runner of `device` (any runner when empty).
+enum class Collected { Yes, No, Unknown };
+
 Collected collected_despite(const NoTestRebinding& rebinding, const std::string& device,
                             const Vocabulary& vocabulary) {
   if (!rebinding.known_condition) return Collected::Unknown;
@@ -71,23 +77,21 @@ Collected collected_despite(const NoTestRebinding& rebinding, const std::string&
   return flag_true == negated ? Collected::Yes : Collected::No;  // NoTest when the condition holds
 }
 
-namespace {
-
 // The files whose import raises (facts/queries.h), and the files that run
-// their classes, which fail with them: [file] -> why, "" when it imports.
-std::vector<std::string> import_failures(const std::vector<FileFacts>& files, const Resolution& resolution) {
-  std::vector<std::string> out(files.size());
+// their classes, which fail with them: repo-relative path -> why.
+std::map<std::string, std::string> import_failures(const std::vector<FileFacts>& files,
+                                                   const Resolution& resolution) {
+  std::map<std::string, std::string> out;
   std::set<std::string> failing_runners;
   for (size_t f = 0; f < files.size(); ++f) {
     auto failure = declaration_import_failure(files[f]);
     if (!failure) continue;
-    out[f] = files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why;
+    out[files[f].relative_path] = files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why;
     for (const ResolvedClass& r : resolution.classes[f])
       if (r.invoking_file != files[f].relative_path) failing_runners.insert(r.invoking_file);
   }
-  for (size_t f = 0; f < files.size(); ++f)
-    if (out[f].empty() && failing_runners.count(files[f].relative_path))
-      out[f] = files[f].relative_path + " imports a file that cannot be imported";
+  for (const std::string& runner : failing_runners)
+    out.try_emplace(runner, runner + " imports a file that cannot be imported");
   return out;
 }
 
@@ -123,9 +127,7 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
                                           const std::vector<Verdict>& verdicts, const SelectionRequest& request,
                                           const Vocabulary& vocabulary, std::vector<SelectedClass>* left_out) {
   const bool privateuse1_runner = is_privateuse1(request.device, vocabulary);
-  const std::vector<std::string> failing = import_failures(files, resolution);
-  std::map<std::string, int> file_index;
-  for (size_t f = 0; f < files.size(); ++f) file_index[files[f].relative_path] = static_cast<int>(f);
+  const std::map<std::string, std::string> failing = import_failures(files, resolution);
   std::vector<SelectedClass> out, dropped;
   for (const Verdict& v : verdicts) {
     const ResolvedClass& r = resolution.of(v.ref);
@@ -143,14 +145,12 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
       continue;
     SelectedClass base{test_module(r.invoking_file), r.invoking_file, file.relative_path, cls.line, cls.name,
                        cls.name, "", member, inferred, r.tests.size(), "", false};
-    // What pytest cannot collect is left out, saying why.
-    auto runner = file_index.find(r.invoking_file);
-    const std::string& failure =
-        !failing[v.ref.file].empty() ? failing[v.ref.file]
-        : runner != file_index.end() ? failing[static_cast<size_t>(runner->second)]
-                                     : failing[v.ref.file];
-    if (!failure.empty()) {
-      base.warning = "not collected: " + failure;
+    // What pytest cannot collect is left out, saying why: its own file's
+    // failure first, else that of the file that runs it.
+    auto failure = failing.find(file.relative_path);
+    if (failure == failing.end()) failure = failing.find(r.invoking_file);
+    if (failure != failing.end()) {
+      base.warning = "not collected: " + failure->second;
       base.error = true;
       dropped.push_back(base);
       continue;
@@ -187,8 +187,7 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     for (const DeviceVariant& variant : variants) {
       if (!request.device.empty() && variant.device != request.device) continue;
       // An aggregator that imports variants by name runs only those.
-      if (!r.runs_as.empty() && std::find(r.runs_as.begin(), r.runs_as.end(), variant.name) == r.runs_as.end())
-        continue;
+      if (!r.runs_variant(variant.name)) continue;
       SelectedClass s = base;
       s.name = variant.name;
       s.device = variant.device;
@@ -222,8 +221,7 @@ std::map<std::string, std::vector<std::string>> runnable_names(const std::vector
       auto& names = out[test_module(r.invoking_file)];
       if (r.instantiation < 0) names.push_back(files[f].classes[k].name);
       for (const DeviceVariant& v : r.variants)
-        if (r.runs_as.empty() || std::find(r.runs_as.begin(), r.runs_as.end(), v.name) != r.runs_as.end())
-          names.push_back(v.name);
+        if (r.runs_variant(v.name)) names.push_back(v.name);
     }
   for (auto& [module, names] : out) {
     std::sort(names.begin(), names.end());

@@ -70,10 +70,6 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
                                           const std::vector<Verdict>& verdicts, const SelectionRequest& request,
                                           const Vocabulary& vocabulary, std::vector<SelectedClass>* left_out = nullptr);
 
-// Whether pytest collects a class whose base was rebound to NoTest
-// (resolve/resolved.h) on a runner of `device` (any runner when empty).
-enum class Collected { Yes, No, Unknown };
-Collected collected_despite(const NoTestRebinding& rebinding, const std::string& device, const Vocabulary& vocabulary);
 
 // Every class name that runs, selected or not, by module: what a pytest -k
 // substring can match.
