@@ -83,7 +83,7 @@ void Extractor::scan_guarded_block(TSNode clause, TSNode block) {
     guard_.known = !guard_.guarded && kind == NodeKind::IfStatement;
     guard_.guarded = true;
     guard_.condition = kind == NodeKind::IfStatement
-                           ? fold_whitespace(text(ts::child_by_field_id(clause, g_.field("condition"))))
+                           ? fold_whitespace(text(ts::child_by_field_id(clause, g_.f_condition)))
                            : "";
   }
   scan_block(block);

@@ -108,12 +108,9 @@ void Extractor::read_device_global(TSNode assignment, size_t sites_before) {
 // `JitTestCase = NoTest` (or `common_utils.NoTest`) at module level.
 void Extractor::read_notest_rebinding(TSNode assignment) {
   TSNode left = ts::child_by_field_id(assignment, g_.f_left);
-  TSNode right = ts::child_by_field_id(assignment, g_.field("right"));
-  if (g_.kind(left) != NodeKind::Identifier) return;
-  std::string_view value = text(right);
-  if (g_.kind(right) == NodeKind::Attribute) value = value.substr(value.rfind('.') + 1);
-  else if (g_.kind(right) != NodeKind::Identifier) return;
-  if (value != "NoTest") return;
+  TSNode right = ts::child_by_field_id(assignment, g_.f_right);
+  // callee_name: the name itself, or an attribute's last part.
+  if (g_.kind(left) != NodeKind::Identifier || callee_name(right) != "NoTest") return;
   facts_.notest_rebindings.push_back(NoTestRebinding{std::string(text(left)), guard_.known ? guard_.condition : "",
                                                      guard_.known, ts::start_point(assignment).row + 1});
 }
