@@ -13,6 +13,7 @@
 
 #include "classify/classifier.h"
 #include "cli/common.h"
+#include "support/scan_source.h"
 #include "resolve/resolver.h"
 
 using namespace hwclass;
@@ -57,13 +58,7 @@ struct Tally {
 
 // The pattern part: 42 cases, all inferred right (every miss would need a note).
 size_t pattern_part(size_t& correct) {
-  const std::string root = std::string(HWCLASS_SOURCE_DIR) + "/tests/classify/labelled";
-  CommonOptions options;
-  options.root = root;
-  options.paths = {root + "/test"};
-  options.quiet = true;
-  options.no_cache = true;  // never write a cache into the source tree or the corpus
-  ScanResult scan = scan_inputs(options);
+  ScanResult scan = scan_tree(std::string(HWCLASS_SOURCE_DIR) + "/tests/classify/labelled");
   Resolution resolution = resolve(scan.files, scan.vocabulary);
   size_t total = 0;
   correct = 0;
@@ -127,12 +122,7 @@ RealPart real_part(const std::string& name,
 TEST_CASE("classify: labelled accuracy on PyTorch 2.6.0", "[.corpus]") {
   const char* corpus = std::getenv("HWCLASS_CORPUS");
   REQUIRE(corpus);
-  CommonOptions options;
-  options.root = corpus;
-  options.paths = {std::string(corpus) + "/test"};
-  options.quiet = true;
-  options.no_cache = true;  // never write a cache into the source tree or the corpus
-  ScanResult scan = scan_inputs(options);
+  ScanResult scan = scan_tree(corpus);
   Resolution resolution = resolve(scan.files, scan.vocabulary);
   std::map<std::pair<std::string, std::string>, const Verdict*> verdict_of;
   std::vector<Verdict> verdicts = classify(scan.files, resolution, scan.vocabulary);

@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "cli/common.h"
+#include "support/scan_source.h"
 #include "fix/fixes.h"
 #include "util/subprocess.h"
 
@@ -47,11 +48,7 @@ for path, names in wanted.items():
 TEST_CASE("add-import's edit compiles in every from-import statement of a real tree", "[imports-corpus]") {
   const char* tree = std::getenv("HWCLASS_IMPORT_TREE");
   REQUIRE(tree);
-  CommonOptions options;
-  options.root = tree;
-  options.paths = {std::string(tree) + "/test"};
-  options.no_cache = true;
-  ScanResult result = scan_inputs(options);
+  ScanResult result = scan_tree(tree);
   const auto work = std::filesystem::temp_directory_path() / ("hwclass-imports-" + std::to_string(::getpid()));
   std::filesystem::create_directories(work);
   std::ofstream manifest(work / "manifest.tsv");

@@ -8,6 +8,7 @@
 
 #include "classify/classifier.h"
 #include "cli/common.h"
+#include "support/scan_source.h"
 #include "emit/facts_json.h"
 #include "lint/linter.h"
 #include "resolve/resolver.h"
@@ -23,12 +24,7 @@ const std::vector<FileFacts>& corpus_facts() {
   static const std::vector<FileFacts> files = [] {
     const char* corpus = std::getenv("HWCLASS_CORPUS");
     REQUIRE(corpus);
-    CommonOptions options;
-    options.root = corpus;
-    options.paths = {std::string(corpus) + "/test"};
-    options.jobs = 2;
-    options.no_cache = true;  // parse every file; never write into the corpus
-    return scan_inputs(options).files;
+    return scan_tree(corpus).files;  // every file parsed; nothing written into the corpus
   }();
   return files;
 }

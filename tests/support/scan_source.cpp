@@ -11,6 +11,15 @@ FileFacts scan_source(std::string_view source, const std::string& relative_path,
   return extract_source(std::string(source), file, vocabulary);
 }
 
+ScanResult scan_tree(const std::string& root) {
+  CommonOptions options;
+  options.root = root;
+  options.paths = {root + "/test"};
+  options.quiet = true;
+  options.no_cache = true;
+  return scan_inputs(options);
+}
+
 std::vector<std::string> sites_of(const FileFacts& facts, SiteKind kind) {
   std::vector<std::string> out;
   for (const auto& s : facts.sites)
