@@ -3,7 +3,7 @@
 // manifest, pytest node ids, run_test.py arguments or a job matrix.
 #include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 #include <memory>
 
@@ -11,7 +11,9 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "emit/manifest.h"
+#include "emit/manifest_check.h"
 #include "resolve/resolver.h"
+#include "select/coverage.h"
 #include "select/durations.h"
 #include "select/selection.h"
 #include "select/shards.h"
@@ -29,6 +31,9 @@ struct SelectState {
   std::string build_env = "default", test_config = "default";
   int shards = 1;
   bool unassigned = false;
+  bool allow_empty = false;
+  bool check_shards = false;
+  std::vector<std::string> coverage;  // MEMBER/DEVICE jobs
 };
 
 // "K/N" -> (K, N), 1 <= K <= N.
@@ -44,76 +49,32 @@ std::pair<int, int> parse_shard(const std::string& text) {
   throw UsageError("--shard: expected K/N with 1 <= K <= N, got '" + text + "'");
 }
 
-// What --check compares of a manifest: the options it was made with, and
-// per class as it runs (test_file::runs_as) its classification, source,
-// device and shard. Line numbers, test counts and seconds are left out: a
-// comment that moves a class, or a new duration, changes nothing CI runs.
-struct ManifestView {
-  nlohmann::json options;  // selection and inputs, lists sorted
-  std::map<std::string, std::string> classes;  // key -> "MEMBER, declared, device cuda"
-  std::map<std::string, int> shard;            // key -> shard number
-};
-
-ManifestView view_of(const std::string& text, const std::string& name) {
-  nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
-  if (doc.is_discarded()) throw ConfigError(name + ": not a manifest (invalid JSON)");
-  if (!doc.is_object() || !doc.contains("classes") || !doc["classes"].is_array())
-    throw ConfigError(name + ": not a hwclass manifest");
-  ManifestView v;
-  for (const char* part : {"selection", "inputs"}) {
-    nlohmann::json section = doc.value(part, nlohmann::json::object());
-    for (auto& [key, value] : section.items())
-      if (value.is_array()) std::sort(value.begin(), value.end());
-    v.options[part] = section;
-  }
-  for (const auto& c : doc["classes"]) {
-    std::string key = c.value("test_file", std::string()) + "::" + c.value("runs_as", std::string());
-    std::string device = c.contains("device") && c["device"].is_string() ? ", device " + c["device"].get<std::string>() : "";
-    v.classes[key] = c.value("hw_classification", std::string()) + ", " + c.value("source", std::string()) + device;
-  }
-  for (const auto& sh : doc.value("shards", nlohmann::json::array()))
-    for (const auto& run : sh.value("tests", nlohmann::json::array()))
-      for (const auto& name : run.value("included", nlohmann::json::array()))
-        v.shard[run.value("test_file", std::string()) + "::" + name.get<std::string>()] = sh.value("shard", 0);
-  return v;
-}
-
 // Whether the committed manifest at `path` still says what the tree gives
-// now; prints a per-class diff when not, and exits 1 through the caller.
-// A manifest made with other options is a usage error, not drift.
-bool check_manifest(const std::string& path, const std::string& fresh) {
+// now; prints the changes when not, and exits 1 through the caller.
+bool check_manifest(const std::string& path, const std::string& fresh,
+                    const std::map<std::string, std::string>& elsewhere, bool shards) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError("--check " + path + ": No such file");
   std::string committed((std::istreambuf_iterator<char>(in)), {});
-  ManifestView before = view_of(committed, path), now = view_of(fresh, "the tree");
-  if (before.options != now.options)
-    throw UsageError("--check " + path + ": the manifest was made with other options (" + before.options.dump() +
-                     "), not these (" + now.options.dump() + "); run the command that made it");
-  size_t changes = 0;
-  auto shard_of = [](const ManifestView& v, const std::string& key) {
-    auto it = v.shard.find(key);
-    return it == v.shard.end() ? 0 : it->second;
-  };
-  for (const auto& [key, what] : now.classes) {
-    auto it = before.classes.find(key);
-    if (it == before.classes.end()) {
-      std::cout << "added        " << key << " (" << what << ")\n";
-    } else if (it->second != what) {
-      std::cout << "reclassified " << key << ": " << it->second << " -> " << what << "\n";
-    } else if (shard_of(before, key) != shard_of(now, key)) {
-      std::cout << "moved        " << key << ": shard " << shard_of(before, key) << " -> shard " << shard_of(now, key)
-                << "\n";
-    } else {
-      continue;
-    }
-    ++changes;
-  }
-  for (const auto& [key, what] : before.classes)
-    if (!now.classes.count(key)) std::cout << "removed      " << key << " (" << what << ")\n", ++changes;
-  if (changes == 0) return true;
-  std::cout << path << " is out of date: " << changes << (changes == 1 ? " class" : " classes")
+  std::vector<std::string> changes = manifest_changes(read_manifest(committed, path), read_manifest(fresh, "the tree"),
+                                                      elsewhere, CheckOptions{shards}, path);
+  for (const std::string& line : changes) std::cout << line << "\n";
+  if (changes.empty()) return true;
+  std::cout << path << " is out of date: " << changes.size() << (changes.size() == 1 ? " class" : " classes")
             << " changed\nRun the same 'hwclass select' with -o " << path << " to update it.\n";
   return false;
+}
+
+// Where each class of the tree is classified now, whatever the members asked
+// (test_file::class -> "MEMBER, source"): what --check says a class the
+// selection lost became.
+std::map<std::string, std::string> classified_now(const ScanResult& result, const Resolution& resolution,
+                                                  const std::vector<Verdict>& verdicts, SelectionRequest request) {
+  request.members = result.vocabulary.members;
+  std::map<std::string, std::string> out;
+  for (const SelectedClass& c : select_classes(result.files, resolution, verdicts, request, result.vocabulary))
+    out[c.module + "::" + c.source_class] = c.member + ", " + (c.inferred ? "inferred" : "declared");
+  return out;
 }
 
 // --junit and --times, merged; a times file's warnings go to stderr.
@@ -126,30 +87,15 @@ Durations read_durations(const SelectState& s, TestCounts& counts) {
   return durations;
 }
 
-// Durations were given but some selected classes have none: say how many.
-void warn_untimed(const std::vector<TimedClass>& timed) {
-  size_t unknown = 0;
-  const TimedClass* first = nullptr;
-  for (const TimedClass& t : timed)
-    if (!t.known) ++unknown, first = first ? first : &t;
-  if (unknown)
-    std::cerr << "hwclass: warning: no duration for " << unknown << (unknown == 1 ? " class" : " classes")
-              << " (the first: " << first->cls->module << "::" << first->cls->name
-              << "); each counts the mean of the known ones\n";
-}
-
 // No more shards than classes: N shards over fewer classes would leave
-// empty ones, whose runners would run nothing and pass. --shard K beyond
-// the shards there are is a usage error, said before anything runs.
-int fit_shards(int asked, int only_shard, size_t classes) {
+// empty ones. --shard K beyond the shards there are is an empty shard (a
+// CI with a fixed matrix of N jobs asks for every K), which the caller
+// treats as an empty selection.
+int fit_shards(int asked, size_t classes) {
   if (classes == 0 || static_cast<size_t>(asked) <= classes) return asked;
   const int fitted = static_cast<int>(classes);
   std::cerr << "hwclass: warning: " << asked << " shards asked for " << classes
             << (classes == 1 ? " class" : " classes") << "; planning " << fitted << "\n";
-  if (only_shard > fitted)
-    throw UsageError("--shard " + std::to_string(only_shard) + "/" + std::to_string(asked) + ": only " +
-                     std::to_string(fitted) + (fitted == 1 ? " shard has" : " shards have") +
-                     " classes; use --shards " + std::to_string(fitted));
   return fitted;
 }
 
@@ -223,6 +169,41 @@ int run_unassigned(const SelectState& s) {
   return inputs_ok ? 0 : 2;
 }
 
+// --coverage: what the listed jobs leave unrun, one line each on stdout, a
+// count on stderr; exit 1 when anything is.
+int run_coverage(const SelectState& s) {
+  if (s.format != "json")
+    throw UsageError("--coverage prints what no job runs, one line each; --format " + s.format + " has no meaning here");
+  ScanResult result = scan_inputs(s.common);
+  bool inputs_ok = report_problems(result, s.common);
+  warn_missing_aggregators(result);
+  std::vector<CoverageJob> jobs;
+  for (const std::string& text : s.coverage) jobs.push_back(parse_coverage_job(text, result.vocabulary));
+  SelectState plain = s;
+  plain.device.clear();
+  const TrustedClassification use = selection_request(plain, result.vocabulary).use;
+  Resolution resolution = resolve(result.files, result.vocabulary);
+  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
+  Coverage holes = coverage(result.files, resolution, verdicts, jobs, use, result.vocabulary);
+  OutputSink sink(s.common.output);
+  std::string out;
+  for (const SelectedClass& c : holes.uncovered)
+    out += "not run by any job: " + c.invoking_file + "::" + c.name + " (" + c.member +
+           (c.device.empty() ? "" : ", device " + c.device) + ")\n";
+  for (const NeverRuns& n : holes.never)
+    out += "never run on " + n.device + ": " + n.cls.defined_in + ":" + std::to_string(n.cls.line) + ": " +
+           n.cls.source_class + " (" + n.cls.member + "): its instantiate_device_type_tests has no " + n.keyword +
+           "=True\n";
+  sink.write(out);
+  sink.commit();
+  std::cerr << "hwclass: coverage of " << jobs.size() << (jobs.size() == 1 ? " job: " : " jobs: ")
+            << holes.uncovered.size() << " runnable " << (holes.uncovered.size() == 1 ? "unit" : "units")
+            << " in no job, " << holes.never.size() << " ACCELERATOR "
+            << (holes.never.size() == 1 ? "class" : "classes") << " a listed device can never run\n";
+  if (!inputs_ok) return 2;
+  return holes.uncovered.empty() && holes.never.empty() ? 0 : 1;
+}
+
 int run_select(const CLI::App& cmd, SelectState& s) {
   apply_config(cmd, s.common);
   apply_format_environment(cmd, s.format, {"json", "pytest", "run-test", "github-matrix"}, s.common.verbose);
@@ -230,7 +211,13 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     if (!s.members.empty()) throw UsageError("--unassigned lists what no --hw-classification run executes; give one, not both");
     return run_unassigned(s);
   }
-  if (s.members.empty()) throw UsageError("select: --hw-classification is required (or --unassigned)");
+  if (!s.coverage.empty()) {
+    if (!s.members.empty() || !s.device.empty())
+      throw UsageError("--coverage takes each job's member and device (MEMBER/DEVICE); give no --hw-classification or "
+                       "--device with it");
+    return run_coverage(s);
+  }
+  if (s.members.empty()) throw UsageError("select: --hw-classification is required (or --unassigned, or --coverage)");
   int num_shards = s.shards, only_shard = 0;
   if (!s.shard.empty()) std::tie(only_shard, num_shards) = parse_shard(s.shard);
   if (num_shards < 1) throw UsageError("--shards: must be at least 1");
@@ -259,8 +246,12 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     inputs_ok &= !c.error;
   }
   std::vector<TimedClass> timed = time_classes(selected, durations, counts);
-  if (!durations.empty()) warn_untimed(timed);
-  num_shards = fit_shards(num_shards, only_shard, selected.size());
+  // What the classes without a time of their own weigh, when it matters:
+  // durations were given, or the plan has shards to balance.
+  if (!durations.empty() || num_shards > 1)
+    for (const std::string& note : untimed_notes(timed)) std::cerr << "hwclass: note: " << note << "\n";
+  const int asked_shards = num_shards;
+  num_shards = fit_shards(num_shards, selected.size());
   std::vector<Shard> shards = plan_shards(timed, num_shards);
   if (only_shard) std::erase_if(shards, [&](const Shard& sh) { return sh.number != only_shard; });
   std::vector<const SelectedClass*> classes;
@@ -277,14 +268,31 @@ int run_select(const CLI::App& cmd, SelectState& s) {
       if (printed.count(t.cls)) shown.push_back(t);
     ManifestInputs in{request.members, s.use, s.device, s.common.paths, s.junit, s.times,
                       result.vocabulary.rules_hash, environment};
+    in.shards = !s.shard.empty() ? "--shard " + s.shard : s.shards > 1 ? "--shards " + std::to_string(s.shards) : "";
+    in.build_env = s.build_env, in.test_config = s.test_config;
     return manifest_json(in, shown, shards, num_shards, left_out);
   };
-  if (!s.check.empty()) return check_manifest(s.check, manifest()) ? (inputs_ok ? 0 : 2) : 1;
+  if (!s.check.empty())
+    return check_manifest(s.check, manifest(), classified_now(result, resolution, verdicts, request), s.check_shards)
+               ? (inputs_ok ? 0 : 2)
+               : 1;
   // Nothing to run must not read as success: `pytest $(hwclass select ...)`
   // with no ids runs the whole suite.
+  // --allow-empty is for a consumer that runs nothing on no output (a job
+  // matrix with no entries, a fixed matrix's spare shard): the same words,
+  // as a note, and the empty output.
   if (classes.empty()) {
-    std::cerr << "hwclass: error: nothing selected: " << empty_reason(result, verdicts, request, left_out.size(), s.common.root) << "\n";
-    return inputs_ok ? 1 : 2;
+    std::string why = only_shard && !selected.empty()
+                          ? "shard " + std::to_string(only_shard) + "/" + std::to_string(asked_shards) +
+                                " is empty: the " + std::to_string(selected.size()) + " selected " +
+                                (selected.size() == 1 ? "class fills " : "classes fill ") +
+                                std::to_string(num_shards) + (num_shards == 1 ? " shard" : " shards")
+                          : "nothing selected: " + empty_reason(result, verdicts, request, left_out.size(), s.common.root);
+    if (!s.allow_empty) {
+      std::cerr << "hwclass: error: " << why << "\n";
+      return inputs_ok ? 1 : 2;
+    }
+    std::cerr << "hwclass: note: " << why << " (--allow-empty: the output is empty)\n";
   }
   // A guessed variant is flagged in every format: on stderr, once per class
   // (and in the manifest's class entry).
@@ -308,7 +316,8 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   } else if (s.format == "run-test") {
     std::set<std::string> warnings;
     const auto runnable = runnable_names(result.files, resolution);
-    for (const auto& shard : per_shard) sink.write(run_test_command(shard, runnable, environment, warnings) + "\n");
+    for (const auto& shard : per_shard)
+      if (!shard.empty()) sink.write(run_test_command(shard, runnable, environment, warnings) + "\n");
     for (const auto& w : warnings) std::cerr << "hwclass: warning: " << w << "\n";
   } else if (s.format == "github-matrix") {
     sink.write(github_matrix(shards, num_shards, environment));
@@ -343,8 +352,19 @@ CommandRunner register_select(CLI::App& app) {
   cmd->add_option("--junit", s->junit, "JUnit XML reports (files or directories) with durations")
       ->allow_extra_args(false);
   cmd->add_option("--test-class-times", s->times, "PyTorch's test-class-times.json")->allow_extra_args(false);
+  cmd->add_flag("--allow-empty", s->allow_empty,
+               "An empty selection (or a --shard K/N past the classes) prints an empty output and exits 0, with a note "
+               "on stderr, instead of exiting 1: for a job matrix, where no entry runs nothing");
   cmd->add_option("--check", s->check,
-                  "Exit 1, printing the classes that came or went, when this committed manifest is out of date");
+                  "Exit 1, printing the classes that came, went or were reclassified, when this committed manifest "
+                  "is out of date");
+  cmd->add_flag("--check-shards", s->check_shards,
+                "With --check, also report classes that moved to another shard (and compare the timing inputs)");
+  cmd->add_option("--coverage", s->coverage,
+                  "Check a CI plan: the jobs as MEMBER/DEVICE (GENERIC/cpu ACCELERATOR/cuda); lists the runnable "
+                  "classes no job runs and the ACCELERATOR classes a listed device never runs (no allow_mps/"
+                  "allow_xpu); exit 1 when there are any")
+      ->delimiter(',');
   cmd->add_flag("--unassigned", s->unassigned,
                "List what no --hw-classification run executes: unclassified classes, module-level test functions, "
                "classes whose tests are generated");

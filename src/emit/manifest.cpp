@@ -41,8 +41,12 @@ std::vector<const SelectedClass*> pointers(const std::vector<TimedClass>& classe
 
 }  // namespace
 
-std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>& classes,
-                                         const std::vector<std::string>& environment) {
+namespace {
+
+// One `python -m pytest` line per file, node ids relative to test/ (the
+// directory the line runs in), without the `cd`.
+std::vector<std::string> pytest_lines(const std::vector<const SelectedClass*>& classes,
+                                      const std::vector<std::string>& environment) {
   std::string env;
   for (const auto& e : environment) env += e + " ";
   std::vector<std::string> out;
@@ -54,9 +58,39 @@ std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>
       line = env;
       line += "python -m pytest";
     }
-    line += " " + shell_quote(c->invoking_file + "::" + c->name);
+    line += " " + shell_quote(c->module + ".py::" + c->name);
   }
   if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+// From test/, as run_test.py runs each file (its subprocess's cwd): `python
+// -m pytest` puts the working directory first on sys.path, so from the
+// repository root `import torch` would load the source tree's torch/.
+std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>& classes,
+                                         const std::vector<std::string>& environment) {
+  std::vector<std::string> out = pytest_lines(classes, environment);
+  for (std::string& line : out) line = "cd test && " + line;
+  return out;
+}
+
+std::string select_command_line(const ManifestInputs& given) {
+  // Sorted, as the manifest's inputs are: the same bytes for any input order.
+  ManifestInputs in = given;
+  for (auto* list : {&in.paths, &in.junit, &in.times}) std::sort(list->begin(), list->end());
+  std::string members;
+  for (const auto& m : in.members) members += (members.empty() ? "" : ",") + m;
+  std::string out = "hwclass select --hw-classification " + shell_quote(members);
+  if (in.use != "declared") out += " --use " + shell_quote(in.use);
+  if (!in.device.empty()) out += " --device " + shell_quote(in.device);
+  if (!in.shards.empty()) out += " " + in.shards;
+  for (const auto& j : in.junit) out += " --junit " + shell_quote(j);
+  for (const auto& t : in.times) out += " --test-class-times " + shell_quote(t);
+  if (in.build_env != "default") out += " --build-environment " + shell_quote(in.build_env);
+  if (in.test_config != "default") out += " --test-config " + shell_quote(in.test_config);
+  for (const auto& p : in.paths) out += " " + shell_quote(p);
   return out;
 }
 
@@ -68,6 +102,8 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
   w.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion);
   w.field("rules_hash", in.rules_hash).end_object();
   w.field("repo_root", ".").field("test_root", "test");
+  // What made it, for --check to print when the options differ.
+  w.field("command", select_command_line(in));
   // Sorted, so the bytes do not depend on the order the inputs were given in.
   auto sorted = [](std::vector<std::string> v) {
     std::sort(v.begin(), v.end());
@@ -100,6 +136,8 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
     if (t.collected) w.value(static_cast<uint64_t>(t.collected));
     else w.null();
     w.field("est_seconds", tenths(t.seconds)).field("timed", t.known);
+    // Where an estimate comes from when not the class's own time.
+    if (!t.basis.empty()) w.field("est_from", t.basis == "tests" ? std::string("test count") : t.basis);
     if (!c.warning.empty()) w.field("warning", c.warning);
     w.end_object();
   }
@@ -173,8 +211,8 @@ std::string github_matrix(const std::vector<Shard>& shards, int num_shards, cons
   JsonWriter w(out);
   w.begin_object().key("include").begin_array();
   for (const Shard& s : shards) {
-    std::string command = "rc=0;";
-    for (const auto& c : pytest_commands(s.classes, environment))
+    std::string command = "cd test || exit 2; rc=0;";
+    for (const auto& c : pytest_lines(s.classes, environment))
       command += " " + c + " || { s=$?; [ \"$rc\" != 0 ] || rc=$s; };";
     command += " exit $rc";
     w.begin_object().field("shard", s.number).field("num_shards", num_shards);

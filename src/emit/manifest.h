@@ -21,9 +21,17 @@ struct ManifestInputs {
   std::vector<std::string> paths, junit, times;
   std::string rules_hash;  // of the device rules the selection used
   std::vector<std::string> environment;  // the runner's (select/selection.h runner_environment)
+  // What else the command line said, so the manifest can record it.
+  std::string shards;  // "--shards 4" or "--shard 2/4"; "" for one shard
+  std::string build_env = "default", test_config = "default";
 };
 
-// One command line per file: pytest with the node ids, run from the repository root.
+// The select command line that makes this manifest, shell-quoted, options
+// in a fixed order ("hwclass select --hw-classification ACCELERATOR ...").
+std::string select_command_line(const ManifestInputs& inputs);
+
+// One command line per file, to paste at the repository root: `cd test &&`
+// then pytest with the node ids relative to test/, as run_test.py runs them.
 std::vector<std::string> pytest_commands(const std::vector<const SelectedClass*>& classes,
                                          const std::vector<std::string>& environment);
 

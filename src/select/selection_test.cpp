@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <cstdio>
+#include <filesystem>
 
 #include "classify/classifier.h"
 #include "emit/manifest.h"
@@ -178,9 +179,12 @@ TEST_CASE("output formats", "[select][emit]") {
         "test/test_ops.py::TestNoCpuCUDA\ntest/test_ops.py::TestOpsCPU\ntest/test_ops.py::TestOpsCUDA\n"
         "test/test_ops.py::TestOpsMPS\ntest/test_ops.py::TestPlain\n");
   CHECK(pytest_commands(all, {"PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda"}) ==
-        std::vector<std::string>{"PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda python -m pytest test/test_ops.py::TestNoCpuCUDA "
-                                 "test/test_ops.py::TestOpsCPU test/test_ops.py::TestOpsCUDA test/test_ops.py::TestOpsMPS "
-                                 "test/test_ops.py::TestPlain"});
+        // From test/, as run_test.py runs each file: `python -m pytest` from
+        // the repository root would put the source tree's torch/ first on
+        // sys.path.
+        std::vector<std::string>{"cd test && PYTORCH_TESTING_DEVICE_ONLY_FOR=cuda python -m pytest test_ops.py::TestNoCpuCUDA "
+                                 "test_ops.py::TestOpsCPU test_ops.py::TestOpsCUDA test_ops.py::TestOpsMPS "
+                                 "test_ops.py::TestPlain"});
   // -k TestPlain is a substring of nothing else here; -k TestOpsCPU is not
   // either, but selecting only TestPlain's prefix would be.
   std::set<std::string> warnings;
@@ -243,14 +247,15 @@ TEST_CASE("the manifest: TestRun entries, sources, shards", "[select][emit]") {
   CHECK(doc["classes"][1]["est_seconds"] == 2.5);  // unknown: the mean of the known ones
   CHECK(doc["shards"].size() == 2);
   CHECK(doc["commands"] == nlohmann::json::parse(
-                               R"(["python -m pytest test/test_ops.py::TestPlain test/test_ops.py::TestUntagged"])"));
+                               R"(["cd test && python -m pytest test_ops.py::TestPlain test_ops.py::TestUntagged"])"));
   auto matrix = nlohmann::json::parse(github_matrix(shards, 2, {}));
   REQUIRE(matrix["include"].size() == 2);
   CHECK(matrix["include"][0]["shard"] == 1);
   CHECK(matrix["include"][0]["est_seconds"] == 2.5);
   // Every file's pytest runs even after one fails; the first failure's status is the shard's.
   CHECK(matrix["include"][0]["command"] ==
-        "rc=0; python -m pytest test/test_ops.py::TestPlain || { s=$?; [ \"$rc\" != 0 ] || rc=$s; }; exit $rc");
+        "cd test || exit 2; rc=0; python -m pytest test_ops.py::TestPlain || { s=$?; [ \"$rc\" != 0 ] || rc=$s; }; "
+        "exit $rc");
 }
 
 // The matrix command run by a shell with set -e, as GitHub Actions runs
@@ -266,7 +271,10 @@ TEST_CASE("a matrix command runs every file and exits with the first failure", "
   auto shards = plan_shards(time_classes(classes, {}), 1);
   std::string command = nlohmann::json::parse(github_matrix(shards, 1, {}))["include"][0]["command"];
   // Stand-ins for pytest: test_a fails with 3, test_b records that it ran and fails with 5.
-  std::string script = "python() { case \"$3\" in test/test_a.py*) return 3;; *) echo ran-b; return 5;; esac; }; " + command;
+  // The command runs from test/: cd into a scratch copy of that layout.
+  const std::string scratch = (std::filesystem::temp_directory_path() / "hwclass-matrix-command").string();
+  std::filesystem::create_directories(scratch + "/test");
+  std::string script = "cd " + scratch + "; python() { case \"$3\" in test_a.py*) return 3;; *) echo ran-b; return 5;; esac; }; " + command;
   std::string out;
   FILE* p = ::popen(("bash -e -c '" + std::regex_replace(script, std::regex("'"), "'\\''") + "'; echo status=$?").c_str(), "r");
   REQUIRE(p);

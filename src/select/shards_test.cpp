@@ -70,6 +70,43 @@ TEST_CASE("unknown durations are the mean of the known ones", "[select][shards]"
   CHECK(seconds == std::vector<double>{2, 2});
 }
 
+// Issue 27: a class with no time weighs its test count (TestDecomp's
+// 8,962 tests are not 2), a new device's variant takes its CUDA sibling's
+// time, and stderr says what each got, without "the mean of the known
+// ones" when none is known.
+TEST_CASE("untimed classes weigh their test count; a new variant its sibling's time", "[select][shards]") {
+  auto cs = classes_named({"TestBig", "TestSmall"});
+  cs[0].tests = 8962, cs[1].tests = 2;
+  auto timed = time_classes(cs, {});
+  CHECK(timed[0].seconds == 8962.0);
+  CHECK(timed[1].seconds == 2.0);
+  CHECK(timed[0].basis == "tests");
+  CHECK(untimed_notes(timed) ==
+        std::vector<std::string>{"no duration for 2 classes (the first: test_m::TestBig); each weighs its test count "
+                                 "(collected, else its test defs) at 1 s a test, as no class has a time"});
+  // Collected counts (from --junit) win over defs; the rate is the timed classes' seconds per test.
+  auto mixed = classes_named({"A", "U"});
+  mixed[0].tests = 4, mixed[1].tests = 1;
+  auto rated = time_classes(mixed, {{{"test_m", "A"}, 10}}, {{{"test_m", "U"}, 30}});
+  CHECK(rated[1].seconds == 75.0);  // 30 collected tests at 10 s / 4 tests
+  CHECK(untimed_notes(rated) ==
+        std::vector<std::string>{"no duration for 1 class (the first: test_m::U); each weighs its test count "
+                                 "(collected, else its test defs) at 2.5 s a test, the mean of the 1 class with a time"});
+  // TestFooPRIVATEUSE1 has no history: TestFooCUDA's time, before the CPU one.
+  auto variant = classes_named({"TestFooPRIVATEUSE1", "TestBarXPU"});
+  variant[0].source_class = "TestFoo", variant[0].device = "privateuse1";
+  variant[1].source_class = "TestBar", variant[1].device = "xpu";
+  Durations d = {{{"test_m", "TestFooCPU"}, 3}, {{"test_m", "TestFooCUDA"}, 40}, {{"test_m", "TestFooCUDAGraphs"}, 99},
+                 {{"test_m", "TestBarCPU"}, 5}};
+  auto siblings = time_classes(variant, d);
+  CHECK(siblings[0].seconds == 40.0);
+  CHECK(siblings[0].basis == "TestFooCUDA");
+  CHECK(siblings[1].seconds == 5.0);
+  CHECK(siblings[1].basis == "TestBarCPU");
+  CHECK(untimed_notes(siblings) == std::vector<std::string>{"2 classes took a sibling variant's time (the first: "
+                                                            "test_m::TestFooPRIVATEUSE1 as TestFooCUDA)"});
+}
+
 TEST_CASE("one class longer than a shard gets a shard to itself", "[select][shards]") {
   auto cs = classes_named({"Big", "a", "b", "c", "d"});
   Durations d = {{{"test_m", "Big"}, 100}, {{"test_m", "a"}, 3}, {{"test_m", "b"}, 3}, {{"test_m", "c"}, 2}, {{"test_m", "d"}, 2}};

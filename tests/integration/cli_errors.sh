@@ -130,7 +130,7 @@ expect 0 "" -- "$hw" select --root "$dir" -q --use declared-or-inferred --hw-cla
 { printf '# a comment\n\n'; cat "$dir/test/test_ok.py"; } >"$dir/commented.py" && mv "$dir/commented.py" "$dir/test/test_ok.py"
 expect 0 "" -- "$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py"
 # Other options than the manifest's are a usage error, not drift.
-expect 2 "manifest.json: the manifest was made with other options" -- "$hw" select --root "$dir" -q --use declared \
+expect 2 "manifest.json: the manifest was made with other options: 'hwclass select --hw-classification GENERIC --use declared-or-inferred $dir/test/test_ok.py'; check with those" -- "$hw" select --root "$dir" -q --use declared \
   --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py"
 printf 'class TestNew(TestCase):\n    def test_n(self): pass\n' >>"$dir/test/test_ok.py"
 "$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py" >"$dir/check.out"
@@ -168,7 +168,14 @@ expect 1 "nothing selected: 2 test classes in 1 files under $dir; 0 declared GEN
   -- "$hw" select --root "$dir" -q --hw-classification GENERIC --format pytest "$dir/test/test_ok.py"
 printf 'from torch.testing._internal.common_utils import HardwareClassification, TestCase\nclass TestG(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n    def test_g(self): pass\n' >"$dir/test/test_g.py"
 expect 0 "warning: 10 shards asked for 1 class; planning 1" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shards 10 "$dir/test/test_g.py"
-expect 2 "--shard 10/10: only 1 shard has classes; use --shards 1" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 10/10 "$dir/test/test_g.py"
+# A fixed matrix of 10 jobs over 1 class: --shard 10/10 is an empty shard
+# (issue 27), loud like any empty selection unless --allow-empty, which
+# prints an empty output (a matrix with no entries) and a note.
+expect 1 "error: shard 10/10 is empty: the 1 selected class fills 1 shard" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 10/10 "$dir/test/test_g.py"
+expect 0 "note: shard 10/10 is empty: the 1 selected class fills 1 shard (--allow-empty: the output is empty)" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 10/10 --allow-empty --format pytest "$dir/test/test_g.py"
+total=$((total + 1)); [ ! -s "$dir/out" ] || { echo "FAIL: an empty shard printed: $(cat "$dir/out")"; failures=$((failures + 1)); }
+expect 0 "note: nothing selected: 1 test classes in 1 files under $dir; 0 declared CUDA (--allow-empty: the output is empty)" -- "$hw" select --root "$dir" -q --hw-classification CUDA --allow-empty --format github-matrix "$dir/test/test_g.py"
+total=$((total + 1)); [ "$(cat "$dir/out")" = '{"include": []}' ] || { echo "FAIL: empty matrix: $(cat "$dir/out")"; failures=$((failures + 1)); }
 expect 0 "" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 1/10 "$dir/test/test_g.py"
 rm "$dir/test/test_g.py"
 # A file the runtime cannot import is never selected: an error naming the

@@ -11,7 +11,7 @@ added to the first file:
 2. `select --device cpu --shards 4 --junit` on that report plans the
    github-matrix, every member selected;
 3. each shard's command runs as the matrix job's shell runs it, from the
-   repository root, with `python` on PATH and hwcollect recording each test
+   repository root (it runs pytest from test/), with `python` on PATH and hwcollect recording each test
    that runs.
 Together the shards must run every test of the runtime's classified classes
 (less those select lists as another accelerator's), each exactly once; the
@@ -121,7 +121,8 @@ def main() -> int:
                                 f"{'holds' if holds_failure else 'does not hold'} the failing test")
             if holds_failure:
                 files = [c.split("::")[0] for c in shard["command"].split() if "::" in c]
-                last_file = files[-1].strip("'")[len("test/"):]
+                last_file = files[-1].strip("'")  # relative to test/, where the command runs pytest
+                last_file = last_file[len("test/"):] if last_file.startswith("test/") else last_file
                 if FILES[0] != last_file and not any(i.startswith(last_file + "::") for i in ids):
                     failures.append(f"shard {shard['shard']}: {last_file} did not run after the failure")
         twice = sorted(n for n, k in ran.items() if k > 1)
