@@ -35,7 +35,7 @@ std::vector<std::string> changes(const std::string& before, const std::string& n
 
 }  // namespace
 
-TEST_CASE("--check compares what runs; placement only on request", "[emit][check]") {
+TEST_CASE("select --check compares what runs; placement only on request", "[emit][check]") {
   // A timing refresh moved TestFooCUDA from shard 2 to shard 1: nothing CI runs changed.
   CHECK(changes(manifest("ACCELERATOR", 2), manifest("ACCELERATOR", 1)).empty());
   CHECK(changes(manifest("ACCELERATOR", 2), manifest("ACCELERATOR", 1), true) ==
@@ -45,7 +45,7 @@ TEST_CASE("--check compares what runs; placement only on request", "[emit][check
   CHECK_THROWS_AS(changes(manifest("ACCELERATOR", 2), manifest("ACCELERATOR", 2, R"(["times.json"])"), true), UsageError);
 }
 
-TEST_CASE("--check: a reclassification says old -> new, in or out of the selection", "[emit][check]") {
+TEST_CASE("select --check: a reclassification says old -> new, in or out of the selection", "[emit][check]") {
   CHECK(changes(manifest("ACCELERATOR", 2), manifest("GENERIC", 2)) ==
         std::vector<std::string>{"reclassified test_a::TestFooCUDA: ACCELERATOR, declared, device cuda -> GENERIC, "
                                  "declared, device cuda"});
@@ -59,7 +59,7 @@ TEST_CASE("--check: a reclassification says old -> new, in or out of the selecti
         std::vector<std::string>{"removed      test_a::TestFooCUDA (ACCELERATOR, declared, device cuda)"});
 }
 
-TEST_CASE("--check with other options prints the command that made the manifest", "[emit][check]") {
+TEST_CASE("select --check with other options prints the command that made the manifest", "[emit][check]") {
   std::string other = manifest("ACCELERATOR", 2);
   other.replace(other.find(R"("use": "declared")"), 17, R"("use": "inferred")");
   CHECK_THROWS_WITH(changes(manifest("ACCELERATOR", 2), other),

@@ -47,7 +47,7 @@ std::vector<std::string> names(const std::vector<SelectedClass>& cs) {
 
 }  // namespace
 
-TEST_CASE("--coverage: units no job runs, and classes a device never runs", "[select][coverage]") {
+TEST_CASE("select --coverage: units no job runs, and classes a device never runs", "[select][coverage]") {
   std::vector<FileFacts> files{scan_source(kPlan, "test/test_plan.py")};
   const Vocabulary& vocabulary = Vocabulary::embedded();
   Resolution resolution = resolve(files, vocabulary);
