@@ -8,10 +8,39 @@
 // Example: `instantiate_device_type_tests(TestFooXPU, globals(), only_for="xpu")`
 // without allow_xpu=True creates no class at all.
 // Fix: none; it would change which devices run the tests.
+// Not for a class run in several processes (MultiProcessTestCase and the
+// rules' [multi_process] bases): upstream schedules those by device count
+// (contract 5.8), and instantiating them is wrong.
 #include "lint/rule_context.h"
+#include "resolve/resolved.h"
 
 namespace hwclass {
 namespace {
+
+std::string last_part(const std::string& dotted) {
+  size_t dot = dotted.rfind('.');
+  return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
+}
+
+// Whether the class, or an ancestor among the scanned files, has a base the
+// rules name as multi-process (by its last dotted part, as written).
+bool multi_process(const ClassContext& c) {
+  const auto& bases = c.vocabulary.multi_process_bases;
+  auto listed = [&](const std::string& name) {
+    return std::find(bases.begin(), bases.end(), last_part(name)) != bases.end();
+  };
+  if (std::any_of(c.cls.bases.begin(), c.cls.bases.end(), listed)) return true;
+  if (!c.world || c.file_index < 0) return false;
+  const ResolvedClass& r = c.world->resolution.of(ClassRef{c.file_index, c.class_index});
+  if (std::any_of(r.unresolved_bases.begin(), r.unresolved_bases.end(), listed)) return true;
+  for (const ClassRef& ancestor : r.mro) {
+    const ClassFact& a = c.world->files[ancestor.file].classes[ancestor.cls];
+    if (listed(a.name) || std::any_of(a.bases.begin(), a.bases.end(), listed)) return true;
+    const auto& unresolved = c.world->resolution.of(ancestor).unresolved_bases;
+    if (std::any_of(unresolved.begin(), unresolved.end(), listed)) return true;
+  }
+  return false;
+}
 
 std::string python_list(const std::vector<std::string>& values) {
   std::string out = "[";
@@ -30,6 +59,7 @@ void check_device_specific_contract(const ClassContext& c) {
     c.report(line, std::move(message));
   };
   const Instantiation* inst = c.instantiation;
+  if (!inst && multi_process(c)) return;
   if (!inst) {
     report(c.cls.line, who + " must be instantiated with instantiate_device_type_tests(..., only_for='" + device +
                            "').");

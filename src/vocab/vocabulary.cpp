@@ -218,7 +218,7 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
     throw ConfigError(source + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
   }
   check_keys(root,
-             {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators", "instantiate",
+             {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators", "multi_process", "instantiate",
               "aggregators", "classify", "fix"},
              source, "the top level");
   if (root["schema"].value<int64_t>().value_or(0) != 1)
@@ -250,6 +250,10 @@ Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& sourc
   if (const auto* multi = root["multi_device_decorators"].as_table())
     for (const auto& [key, node] : *multi)
       v.multi_device_decorators[std::string(key.str())] = string_list(*multi, key.str(), source);
+  if (const auto* multi = root["multi_process"].as_table()) {
+    check_keys(*multi, {"bases"}, source, "[multi_process]");
+    v.multi_process_bases = string_list(*multi, "bases", source, false);
+  }
   read_structure(root, source, v);
   check_privateuse1(root, source, v);
   v.build_index();

@@ -63,6 +63,8 @@ class Vocabulary {
   std::vector<std::string> accelerator_api_modules;
   std::vector<DeviceInfo> devices;  // in file order
   std::map<std::string, std::vector<std::string>> multi_device_decorators;
+  // Bases of classes run in several processes, one device each ([multi_process]).
+  std::vector<std::string> multi_process_bases;
   std::vector<std::string> default_devices;           // instantiated unless excluded
   std::map<std::string, std::string> opt_in_devices;  // device -> keyword that must be True
   std::vector<std::string> privateuse1_devices;
