@@ -29,7 +29,12 @@ def pytest_collection_finish(session):
         if cls is not None:
             value = getattr(cls, "hw_classification", None)
             member = getattr(value, "name", None)
-        rows.append({"nodeid": item.nodeid, "cls": cls.__name__ if cls else None, "member": member})
+        # The device base instantiate_device_type_tests put under a variant
+        # (CPUTestBase, PrivateUse1TestBase), or null for a plain class.
+        device_base = next((b.__name__ for b in getattr(cls, "__mro__", ())[1:]
+                            if any(a.__name__ == "DeviceTypeTestBase" for a in b.__mro__[1:])), None)
+        rows.append({"nodeid": item.nodeid, "cls": cls.__name__ if cls else None, "member": member,
+                     "device_base": device_base})
     _write(rows)
 
 
