@@ -27,7 +27,7 @@ void add_tree_options(CLI::App& command, CommonOptions& o) {
   command.add_option("--root", o.root,
                      "Repository root (default: the nearest ancestor of the working directory that is a PyTorch "
                      "checkout or holds .git)");
-  command.add_option("--rules", o.rules_dir, "Directory with devices.toml replacing the built-in device rules");
+  add_rules_options(command, o);
   command.add_option("--api-root", o.api_root,
                      "The torch tree (or installed torch's parent directory) whose API the unsafe fixes may write "
                      "(default: the root)");
@@ -41,6 +41,14 @@ void add_tree_options(CLI::App& command, CommonOptions& o) {
   add_cache_options(command, o);
 }
 
+void add_rules_options(CLI::App& command, CommonOptions& o) {
+  command.add_option("--rules", o.rules_dir, "Directory with devices.toml replacing the built-in device rules");
+  command.add_option("--rules-extend", o.rules_extend,
+                     "A rules file whose tables add to or override the built-in rules (a backend's [device.NAME]); "
+                     "repeatable")
+      ->allow_extra_args(false);
+}
+
 void add_cache_options(CLI::App& command, CommonOptions& o) {
   command.add_option("--cache-dir", o.cache_dir,
                      "Where to keep the facts of unchanged files (default: HWCLASS_CACHE_DIR, else <root>/.hwclass_cache)");
@@ -50,6 +58,7 @@ void add_cache_options(CLI::App& command, CommonOptions& o) {
 Config apply_config(const CLI::App& command, CommonOptions& options) {
   Config config = load_config(options.config, ".", options.isolated);
   if (config.rules_dir && command.count("--rules") == 0) options.rules_dir = *config.rules_dir;
+  if (config.rules_extend && command.count("--rules-extend") == 0) options.rules_extend = *config.rules_extend;
   options.exclude = config.exclude;
   return config;
 }
@@ -66,7 +75,7 @@ void read_fix_api(ScanResult& result, const CommonOptions& options) {
 }
 
 ScanResult discover_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted) {
-  ScanResult result{find_repo_root(options.root), load_vocabulary(options.rules_dir), {}, {}};
+  ScanResult result{find_repo_root(options.root), load_vocabulary(options.rules_dir, options.rules_extend), {}, {}};
   result.discovery = discover(options.paths, result.root);
   std::erase_if(result.discovery.files, [&](const SourceFile& f) {
     if (f.explicit_input && !options.force_exclude) return wanted && !wanted(f);

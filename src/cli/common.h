@@ -25,6 +25,7 @@ struct CommonOptions {
   std::string root;
   std::string api_root;  // the torch tree whose API fixes may write (default: root)
   std::string rules_dir;
+  std::vector<std::string> rules_extend;  // --rules-extend FILE..., laid over the rules in order
   int jobs = 0;
   std::string output;
   int verbose = 0;
@@ -48,6 +49,8 @@ void add_common_options(CLI::App& command, CommonOptions& options);
 // The common options but paths and -o, for a command that reads the whole
 // tree and writes a file of its own (allowlist).
 void add_tree_options(CLI::App& command, CommonOptions& options);
+// --rules and --rules-extend, for a command that takes only some common options.
+void add_rules_options(CLI::App& command, CommonOptions& options);
 // --cache-dir and --no-cache, for a command that takes only some common options.
 void add_cache_options(CLI::App& command, CommonOptions& options);
 

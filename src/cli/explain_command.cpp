@@ -33,7 +33,10 @@ Target parse_target(const std::string& text) {
 }
 
 // The class `name` means in file `f`: the class itself (its last
-// definition), or the template of a device variant (TestFooCUDA).
+// definition), or the template of a device variant (TestFooCUDA). A
+// PrivateUse1 variant (TestFooPRIVATEUSE1) is read whatever backends the
+// rules name, as select --device privateuse1 reads it: PyTorch names it
+// after the slot, not the backend.
 int find_class(const ScanResult& result, const Resolution& res, int f, const std::string& name, std::string& variant) {
   const auto& classes = result.files[f].classes;
   for (size_t k = classes.size(); k-- > 0;)
@@ -44,16 +47,28 @@ int find_class(const ScanResult& result, const Resolution& res, int f, const std
         variant = v.device;
         return static_cast<int>(k);
       }
+  for (size_t k = classes.size(); k-- > 0;) {
+    const ResolvedClass& r = res.of(ClassRef{f, static_cast<int>(k)});
+    if (r.instantiation < 0) continue;
+    const Instantiation& inst = result.files[f].instantiations[static_cast<size_t>(r.instantiation)];
+    if (auto v = privateuse1_variant(classes[k].name, inst, "privateuse1"); v && v->name == name) {
+      variant = "privateuse1";
+      return static_cast<int>(k);
+    }
+  }
   return -1;
 }
 
-// test_x, or test_x_cuda / test_x_cuda_float32 of a device variant.
-bool names_test(const ResolvedClass& r, const std::string& test) {
+// test_x, or test_x_cuda / test_x_cuda_float32 of a device variant; a
+// PrivateUse1 variant's tests end in its backend's name, which the rules
+// need not know (test_x_npu), so any name is taken there.
+bool names_test(const ResolvedClass& r, const std::string& test, const std::string& variant) {
   for (const TestRef& t : r.tests) {
     if (t.name == test) return true;
     if (test.rfind(t.name + "_", 0) != 0) continue;
     std::string device = test.substr(t.name.size() + 1);
     device = device.substr(0, device.find('_'));
+    if (variant == "privateuse1" && !device.empty()) return true;
     for (const DeviceVariant& v : r.variants)
       if (v.device == device) return true;
   }
@@ -95,7 +110,7 @@ int target_class(const ScanResult& result, const Resolution& resolution, int f, 
   if (r.tests.empty())
     throw UsageError(target.path + ":" + std::to_string(file.classes[k].line) + ": class " + target.cls +
                      " has no tests");
-  if (!target.test.empty() && !names_test(r, target.test))
+  if (!target.test.empty() && !names_test(r, target.test, variant))
     throw UsageError(target.path + ": " + file.classes[k].name + " has no test '" + target.test + "'");
   return k;
 }
@@ -158,7 +173,7 @@ CommandRunner register_explain(CLI::App& app) {
       ->required();
   cmd->add_option("--paths", s->common.paths, "Also scan these files or directories to resolve bases");
   cmd->add_option("--root", s->common.root, "Repository root (default: nearest ancestor with .git)");
-  cmd->add_option("--rules", s->common.rules_dir, "Directory with devices.toml replacing the built-in rules");
+  add_rules_options(*cmd, s->common);
   cmd->add_option("--names", s->names, "Member names to print: current or seed")->check(CLI::IsMember({"current", "seed"}));
   cmd->add_option("--format,--output-format", s->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
       ->check(CLI::IsMember({"text", "json"}));

@@ -34,12 +34,31 @@ toml::table parse(const fs::path& path) {
   }
 }
 
-const toml::table* hwclass_table(const toml::table& root, bool pyproject) {
-  if (!pyproject) return &root;
+const std::set<std::string>& known_keys() {
+  static const std::set<std::string> keys = {"allowlist", "rules-dir", "rules-extend", "fail-level", "code",
+                                             "upstream-version", "upstream", "inherit", "select", "ignore", "exclude"};
+  return keys;
+}
+
+// The table holding hwclass's keys: pyproject.toml's [tool.hwclass] (null
+// when it has none), a dedicated file's top level. The README's block
+// copied into the wrong file is said to be in the wrong form, not reported
+// as an unknown key.
+const toml::table* hwclass_table(const toml::table& root, const fs::path& path, bool pyproject) {
   const toml::node* tool = root.get("tool");
-  if (!tool || !tool->is_table()) return nullptr;
-  const toml::node* table = tool->as_table()->get("hwclass");
-  return table ? table->as_table() : nullptr;
+  const toml::node* table = tool && tool->is_table() ? tool->as_table()->get("hwclass") : nullptr;
+  const std::string name = path.filename().string();
+  if (pyproject) {
+    for (const auto& [key, node] : root)
+      if (known_keys().count(std::string(key.str())))
+        throw ConfigError(at(path.string(), node) + ": '" + std::string(key.str()) +
+                          "' at the top level: pyproject.toml takes hwclass's keys under [tool.hwclass]");
+    return table ? table->as_table() : nullptr;
+  }
+  if (table)
+    throw ConfigError(at(path.string(), *table) + ": [tool.hwclass] is pyproject.toml's form; " + name +
+                      " takes the keys at its top level, without a table header");
+  return &root;
 }
 
 std::vector<std::string> strings(const toml::node& node, const std::string& file, const std::string& key) {
@@ -77,6 +96,10 @@ Config from_table(const toml::table& table, const fs::path& path) {
     std::string key(k.str());
     if (key == "allowlist") c.allowlist = (base / text(node, key)).string();
     else if (key == "rules-dir") c.rules_dir = (base / text(node, key)).string();
+    else if (key == "rules-extend") {
+      c.rules_extend.emplace();
+      for (const std::string& p : strings(node, file, key)) c.rules_extend->push_back((base / p).string());
+    }
     else if (key == "fail-level") {
       c.fail_level = text(node, key);
       if (*c.fail_level != "error" && *c.fail_level != "warning" && *c.fail_level != "advice")
@@ -103,7 +126,7 @@ Config load_config(const std::string& explicit_path, const std::string& start_di
     fs::path path = fs::absolute(explicit_path);
     bool pyproject = path.filename() == "pyproject.toml";
     toml::table root = parse(path);
-    const toml::table* table = hwclass_table(root, pyproject);
+    const toml::table* table = hwclass_table(root, path, pyproject);
     if (!table) throw ConfigError(path.string() + ": no [tool.hwclass] table");
     return from_table(*table, path);
   }
@@ -115,7 +138,7 @@ Config load_config(const std::string& explicit_path, const std::string& start_di
       if (!fs::is_regular_file(candidate, ec)) continue;
       bool pyproject = std::string(name) == "pyproject.toml";
       toml::table root = parse(candidate);
-      if (const toml::table* table = hwclass_table(root, pyproject)) return from_table(*table, candidate);
+      if (const toml::table* table = hwclass_table(root, candidate, pyproject)) return from_table(*table, candidate);
     }
     if (dir == dir.parent_path()) break;
   }

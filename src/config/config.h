@@ -1,7 +1,9 @@
 // Configuration files: `.hwclass.toml`, `hwclass.toml`, or the `[tool.hwclass]`
 // table of `pyproject.toml`, whichever is nearest the working directory
-// (a dedicated file wins within one directory). Command-line options
-// override what a file says; `--isolated` ignores files.
+// (a dedicated file wins within one directory). A dedicated file takes the
+// keys at its top level, pyproject.toml under [tool.hwclass]; either form
+// in the other file is an error saying which form that file wants.
+// Command-line options override what a file says; `--isolated` ignores files.
 #pragma once
 
 #include <optional>
@@ -17,6 +19,7 @@ struct Config {
   std::optional<bool> upstream, inherit;
   std::optional<std::vector<std::string>> select, ignore;
   std::vector<std::string> exclude;  // globs on repo-relative paths (`*` stays in a directory, `**` crosses)
+  std::optional<std::vector<std::string>> rules_extend;  // rules files laid over the rules, in order
 };
 
 // Reads `explicit_path` if given, else the nearest config file from

@@ -3,21 +3,19 @@
 #include "util/ascii.h"
 #include "util/hash.h"
 
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <toml++/toml.h>
 
 #include "util/error.h"
-
-extern const char* const kEmbeddedDevicesToml;
+#include "vocab/rules_document.h"
 
 namespace hwclass {
 namespace {
 
+// A value laid over the base by --rules-extend names its own file.
 std::string where(const std::string& source, const toml::node& node) {
-  const auto& begin = node.source().begin;
-  return source + ":" + std::to_string(begin.line);
+  const auto& region = node.source();
+  return (region.path ? *region.path : source) + ":" + std::to_string(region.begin.line);
 }
 
 void check_keys(const toml::table& table, const std::set<std::string>& allowed, const std::string& source,
@@ -210,22 +208,21 @@ void check_privateuse1(const toml::table& root, const std::string& source, const
 }  // namespace
 
 Vocabulary Vocabulary::from_toml(std::string_view text, const std::string& source) {
-  const std::string rules_hash = hex64(hash64(text));
-  toml::table root;
-  try {
-    root = toml::parse(text, source);
-  } catch (const toml::parse_error& e) {
-    throw ConfigError(source + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
-  }
+  return from_document(parse_rules(text, source));
+}
+
+Vocabulary Vocabulary::from_document(const RulesDocument& document) {
+  const toml::table& root = document.root;
+  const std::string& source = document.source;
   check_keys(root,
              {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators", "multi_process", "instantiate",
               "aggregators", "classify", "fix"},
              source, "the top level");
   if (root["schema"].value<int64_t>().value_or(0) != 1)
-    throw ConfigError(source + ": 'schema' must be 1");
+    throw ConfigError((root.get("schema") ? where(source, *root.get("schema")) : source) + ": 'schema' must be 1");
 
   Vocabulary v;
-  v.rules_hash = rules_hash;
+  v.rules_hash = hwclass::rules_hash(root);
   read_classification(sub_table(root, "classification", source), source, v);
   const auto& upstream = sub_table(root, "upstream", source);
   check_keys(upstream, {"deny_decorators", "accelerator_api_modules"}, source,
@@ -394,18 +391,16 @@ std::optional<std::string_view> Vocabulary::device_of_string(std::string_view li
 }
 
 const Vocabulary& Vocabulary::embedded() {
-  static const Vocabulary v = from_toml(kEmbeddedDevicesToml, "<embedded rules/devices.toml>");
+  static const Vocabulary v = from_toml(embedded_rules_text(), "<embedded rules/devices.toml>");
   return v;
 }
 
-Vocabulary load_vocabulary(const std::string& dir) {
-  if (dir.empty()) return Vocabulary::embedded();
-  std::string path = dir + "/devices.toml";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(path + ": cannot read the rules file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return Vocabulary::from_toml(buffer.str(), path);
+Vocabulary load_vocabulary(const std::string& dir, const std::vector<std::string>& extensions) {
+  if (dir.empty() && extensions.empty()) return Vocabulary::embedded();
+  RulesDocument document = dir.empty() ? parse_rules(embedded_rules_text(), "<embedded rules/devices.toml>")
+                                       : parse_rules(read_rules_file(dir + "/devices.toml"), dir + "/devices.toml");
+  for (const std::string& path : extensions) extend_rules(document, parse_rules(read_rules_file(path), path).root);
+  return Vocabulary::from_document(document);
 }
 
 }  // namespace hwclass

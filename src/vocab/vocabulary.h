@@ -15,6 +15,8 @@
 
 namespace hwclass {
 
+struct RulesDocument;  // vocab/rules_document.h
+
 // What stands behind a device table in rules/devices.toml (its `kind`).
 enum class DeviceKind {
   Accelerator,       // one accelerator: cuda, xpu, mps, hpu, a PrivateUse1 backend
@@ -54,9 +56,12 @@ class Vocabulary {
  public:
   // Throws ConfigError naming the file (and line, where the TOML parser knows it).
   static Vocabulary from_toml(std::string_view text, const std::string& source_name);
+  // The same for rules already parsed (and extended): errors name the file
+  // and line each value came from.
+  static Vocabulary from_document(const RulesDocument& document);
   static const Vocabulary& embedded();
 
-  std::string rules_hash;  // XXH3 64 of the rules file's bytes, in hex: which rules made an output
+  std::string rules_hash;  // XXH3 64 of the rules' values, in hex: which rules made an output
   std::vector<std::string> members;
   std::map<std::string, std::string> member_aliases;
   std::vector<std::string> deny_decorators;
@@ -172,7 +177,8 @@ class Vocabulary {
       device_global_name_list_;
 };
 
-// Loads DIR/devices.toml when dir is non-empty, else the embedded default.
-Vocabulary load_vocabulary(const std::string& dir);
+// Loads DIR/devices.toml when dir is non-empty, else the embedded default,
+// with each of `extensions` (--rules-extend files) laid over it in order.
+Vocabulary load_vocabulary(const std::string& dir, const std::vector<std::string>& extensions = {});
 
 }  // namespace hwclass
