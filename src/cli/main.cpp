@@ -5,6 +5,7 @@
 
 #include "cli/app.h"
 #include "discover/argfiles.h"
+#include "discover/discover.h"
 #include "emit/lint_output.h"
 #include "parse/grammar.h"
 #include "util/output_sink.h"
@@ -28,8 +29,10 @@ int main(int argc, char** argv) {
     Grammar::get();  // an incompatible grammar fails here, with exit 2
     std::vector<std::string> raw(argv + 1, argv + argc);
     std::vector<std::string> args;
+    std::string empty_list;
     try {
-      args = expand_argfiles(raw);
+      args = expand_argfiles(raw, &empty_list);
+      set_empty_path_list(empty_list);
     } catch (const std::exception& e) {
       if (!lintrunner_mode(raw)) throw;
       // lintrunner's {{PATHSFILE}} that cannot be read is reported in-band too.

@@ -10,6 +10,7 @@
 #include "classify/classifier.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/select_scope.h"
 #include "emit/manifest.h"
 #include "emit/manifest_check.h"
 #include "resolve/resolver.h"
@@ -20,6 +21,7 @@
 #include "select/unassigned.h"
 #include "util/error.h"
 #include "util/output_sink.h"
+#include "util/spelling.h"
 
 namespace hwclass {
 namespace {
@@ -34,6 +36,7 @@ struct SelectState {
   bool allow_empty = false;
   bool check_shards = false;
   std::vector<std::string> coverage;  // MEMBER/DEVICE jobs
+  ChangeOptions change;  // --changed-since / --changed-files
 };
 
 // "K/N" -> (K, N), 1 <= K <= N.
@@ -138,6 +141,20 @@ void warn_missing_aggregators(const ScanResult& result) {
                      "the whole test/ tree) for what the runtime runs\n";
 }
 
+// A backend the rules do not know: what to add, and how. The first line is
+// the error; the table after it is the least that makes `--device NAME` a
+// PrivateUse1 runner (rules/README.md says what the other keys add).
+std::string unknown_device_message(const std::string& device, const Vocabulary& vocabulary) {
+  std::vector<std::string> keys;
+  for (const DeviceInfo& d : vocabulary.devices) keys.push_back(d.key);
+  const std::string guess = closest_name(device, keys);
+  return "--device: '" + device + "' is no device in the rules" + (guess.empty() ? "" : "; did you mean '" + guess + "'?") +
+         " (hwclass rules --dump prints them); for an " +
+         "out-of-tree backend, add a rules file with --rules-extend FILE (or rules-extend = \"FILE\" in the " +
+         "configuration) holding at least:\n\n[device." + device + "]\nstrings = [\"" + device +
+         "\"]\n\n[instantiate]\nprivateuse1 = [\"" + device + "\"]";
+}
+
 // What the options ask for, checked against the rules.
 SelectionRequest selection_request(const SelectState& s, const Vocabulary& vocabulary) {
   SelectionRequest request;
@@ -147,7 +164,7 @@ SelectionRequest selection_request(const SelectState& s, const Vocabulary& vocab
                                       : TrustedClassification::DeclaredOrInferred;
   request.device = s.device;
   if (!s.device.empty() && !vocabulary.device(s.device) && !is_privateuse1(s.device, vocabulary))
-    throw UsageError("--device: '" + s.device + "' is no device in the rules");
+    throw UsageError(unknown_device_message(s.device, vocabulary));
   return request;
 }
 
@@ -236,6 +253,8 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   std::vector<SelectedClass> left_out;
   std::vector<SelectedClass> selected =
       select_classes(result.files, resolution, verdicts, request, result.vocabulary, &left_out);
+  const size_t whole_tree = selected.size();
+  if (s.change.given()) scope_to_change(s.change, s.common, result, resolution, selected, left_out);
   // What the runtime would not collect is said, once per class, before the
   // selection; a file that cannot be imported makes the exit status 2.
   std::set<std::string> said;
@@ -287,6 +306,8 @@ int run_select(const CLI::App& cmd, SelectState& s) {
                                 " is empty: the " + std::to_string(selected.size()) + " selected " +
                                 (selected.size() == 1 ? "class fills " : "classes fill ") +
                                 std::to_string(num_shards) + (num_shards == 1 ? " shard" : " shards")
+                          : s.change.given() ? "nothing selected: the change touches none of the " +
+                                                   std::to_string(whole_tree) + " classes the whole tree selects"
                           : "nothing selected: " + empty_reason(result, verdicts, request, left_out.size(), s.common.root);
     if (!s.allow_empty) {
       std::cerr << "hwclass: error: " << why << "\n";
@@ -365,6 +386,11 @@ CommandRunner register_select(CLI::App& app) {
                   "classes no job runs and the ACCELERATOR classes a listed device never runs (no allow_mps/"
                   "allow_xpu); exit 1 when there are any")
       ->delimiter(',');
+  cmd->add_option("--changed-since", s->change.since,
+                  "Only the selected classes a change since REV touches (and untracked files'): their files, "
+                  "files importing a changed module, classes on a changed base; the whole tree's answer, filtered");
+  cmd->add_option("--changed-files", s->change.list,
+                  "As --changed-since, for the paths FILE lists (one a line, relative to the root)");
   cmd->add_flag("--unassigned", s->unassigned,
                "List what no --hw-classification run executes: unclassified classes, module-level test functions, "
                "classes whose tests are generated");

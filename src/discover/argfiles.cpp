@@ -28,10 +28,15 @@ void expand_into(const std::string& arg, int depth, std::vector<std::string>& ou
 
 }  // namespace
 
-std::vector<std::string> expand_argfiles(const std::vector<std::string>& args) {
+std::vector<std::string> expand_argfiles(const std::vector<std::string>& args, std::string* empty_list) {
   std::vector<std::string> out;
   out.reserve(args.size());
-  for (const auto& arg : args) expand_into(arg, 0, out);
+  for (const auto& arg : args) {
+    const size_t before = out.size();
+    expand_into(arg, 0, out);
+    if (empty_list && empty_list->empty() && out.size() == before && arg.size() >= 2 && arg[0] == '@')
+      *empty_list = arg;
+  }
   return out;
 }
 

@@ -114,10 +114,20 @@ struct Collector {
 
 }  // namespace
 
+namespace {
+std::string g_empty_path_list;  // set_empty_path_list
+}  // namespace
+
+void set_empty_path_list(const std::string& argument) { g_empty_path_list = argument; }
+
 Discovery discover(const std::vector<std::string>& inputs, const fs::path& root) {
   Discovery out;
   Collector collector{root, out, {}};
   std::vector<std::string> paths = inputs;
+  if (paths.empty() && !g_empty_path_list.empty()) {
+    out.problems.push_back({g_empty_path_list, "lists no paths; nothing is read", false, true});
+    return out;
+  }
   if (paths.empty()) {
     // Shown as the user would type it: relative to the working directory.
     std::error_code ec;

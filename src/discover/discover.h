@@ -48,6 +48,12 @@ std::string repo_root_reason(const std::string& explicit_root, const std::filesy
 // directory symlinks. No inputs means `<root>/test` (or the root without one).
 Discovery discover(const std::vector<std::string>& inputs, const std::filesystem::path& root);
 
+// The command line's paths came only from @file lists that name none
+// (`argument`, "@FILE"): discover then reads nothing, with a note, instead
+// of the whole tree, so an empty list of changed files selects nothing.
+// Set once, by main, before any command runs.
+void set_empty_path_list(const std::string& argument);
+
 // `absolute` relative to `root`, '/'-separated, or `absolute` when outside it.
 std::string relative_to_root(const std::filesystem::path& absolute, const std::filesystem::path& root);
 

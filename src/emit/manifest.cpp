@@ -139,6 +139,7 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
     // Where an estimate comes from when not the class's own time.
     if (!t.basis.empty()) w.field("est_from", t.basis == "tests" ? std::string("test count") : t.basis);
     if (!c.warning.empty()) w.field("warning", c.warning);
+    if (!c.changed_by.empty()) w.field("changed_by", c.changed_by);  // select --changed-since
     w.end_object();
   }
   w.end_array();

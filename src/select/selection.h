@@ -53,6 +53,9 @@ struct SelectedClass {
   // For a class left out, why it is.
   std::string warning;
   bool error = false;  // left out because its file cannot be imported
+  // In a run scoped to a change (select/changes.h), what of it touches the
+  // class; "" otherwise.
+  std::string changed_by;
 };
 
 // Parses member names case-insensitively (DEVICE_GENERIC is ACCELERATOR);
