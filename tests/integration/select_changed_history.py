@@ -67,6 +67,20 @@ def module_level(body):
                 yield from module_level(part)
 
 
+PARSED = {}  # path -> (bytes, tree): each commit changes a file or two
+
+
+def parsed(path):
+    data = path.read_bytes()
+    if PARSED.get(path, (None,))[0] != data:
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError):
+            tree = ast.Module(body=[], type_ignores=[])
+        PARSED[path] = (data, tree)
+    return PARSED[path][1]
+
+
 class Graph:
     """The import graph and class bases of ROOT's test/ and
     torch/testing/_internal/, read with ast."""
@@ -83,10 +97,7 @@ class Graph:
             self.index.setdefault(module, rel)
             if module.startswith("test."):
                 self.index.setdefault(module[5:], rel)
-            try:
-                self.trees[rel] = ast.parse(path.read_bytes())
-            except (SyntaxError, ValueError):
-                self.trees[rel] = ast.Module(body=[], type_ignores=[])
+            self.trees[rel] = parsed(path)
         self.importers = collections.defaultdict(set)
         self.names = {}  # file -> {bound name: (module file, name)}
         for rel, tree in self.trees.items():

@@ -13,6 +13,7 @@ and passes; a broken rules file fails the job.
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,13 +40,13 @@ if __name__ == "__main__":
     run_tests()
 """
 
-# The runner's python: the 2.6.0 runtime, in the repository's copy; node ids
-# are relative to the root, and the runtime runs pytest from test/.
+# The runner's python: the 2.6.0 runtime, in the repository's copy, run
+# from test/ as the job runs it.
 WRAPPER = """#!/bin/sh
 [ "$1 $2" = "-m pytest" ] || { echo "python wrapper: only -m pytest" >&2; exit 2; }
+[ "$(basename "$(pwd)")" = test ] || { echo "python wrapper: pytest runs from test/" >&2; exit 2; }
 shift 2
-root=$(pwd)
-set -- $(printf '%s\\n' "$@" | sed 's|^test/||')
+root=$(cd .. && pwd)
 PYSHIM=@PYSHIM@ exec @RUNTIME@ @CHROOT@ run "$root" env HWCLASS_PRIVATEUSE1=npu \\
   PYTORCH_TESTING_DEVICE_ONLY_FOR="$PYTORCH_TESTING_DEVICE_ONLY_FOR" \\
   sh -c 'cd test && exec python3 -m pytest -q -p no:cacheprovider "$@"' pytest "$@"
@@ -78,6 +79,9 @@ def main() -> int:
         git = new_repo(repo)
         (repo / "test/test_npu.py").write_text(TEST)
         (repo / "README.md").write_text("upstream\n")
+        # A source tree's torch, which the job must not import.
+        (repo / "torch").mkdir()
+        (repo / "torch/__init__.py").write_text("raise ImportError('the source tree, not the installed torch')\n")
         # The vendor's one file: the README's own block under "Device rules are data".
         rules = re.search(r"```toml\n(\[instantiate\].*?)```", (SOURCE / "README.md").read_text(), re.S).group(1)
         (repo / "npu-rules.toml").write_text(rules)
@@ -102,6 +106,7 @@ def main() -> int:
         job("a test file", 0, "1 passed")
         (repo / "npu-rules.toml").write_text(rules.replace("[device.npu]", "[device.npu"))
         job("a broken rules file", 2, "npu-rules.toml:")
+        shutil.rmtree(CHROOT / "work" / repo.name, ignore_errors=True)  # the wrapper's copy of the repository
     return finish(failures)
 
 
