@@ -1,7 +1,9 @@
 // hwclass select: discover -> parse -> extract -> resolve -> classify ->
 // select (the runtime filter's choice, statically) -> shard -> emit a
 // manifest, pytest node ids, run_test.py arguments or a job matrix.
+#include <cstdlib>
 #include <fstream>
+#include <tuple>
 #include <iostream>
 #include <map>
 #include <set>
@@ -19,6 +21,7 @@
 #include "select/selection.h"
 #include "select/shards.h"
 #include "select/unassigned.h"
+#include "util/ascii.h"
 #include "util/error.h"
 #include "util/output_sink.h"
 #include "util/spelling.h"
@@ -155,6 +158,14 @@ std::string unknown_device_message(const std::string& device, const Vocabulary& 
          "\"]\n\n[instantiate]\nprivateuse1 = [\"" + device + "\"]";
 }
 
+// The devices a runner can have, for the usage error.
+std::string runner_devices(const Vocabulary& vocabulary) {
+  std::string out;
+  for (const DeviceInfo& d : vocabulary.devices)
+    if (d.kind == DeviceKind::Host || d.kind == DeviceKind::Accelerator) out += (out.empty() ? "" : ", ") + d.key;
+  return out;
+}
+
 // What the options ask for, checked against the rules.
 SelectionRequest selection_request(const SelectState& s, const Vocabulary& vocabulary) {
   SelectionRequest request;
@@ -162,9 +173,17 @@ SelectionRequest selection_request(const SelectState& s, const Vocabulary& vocab
   request.use = s.use == "declared"   ? TrustedClassification::Declared
                 : s.use == "inferred" ? TrustedClassification::Inferred
                                       : TrustedClassification::DeclaredOrInferred;
-  request.device = s.device;
-  if (!s.device.empty() && !vocabulary.device(s.device) && !is_privateuse1(s.device, vocabulary))
-    throw UsageError(unknown_device_message(s.device, vocabulary));
+  // Device keys are lower case, as members are case-insensitive: CUDA is cuda.
+  request.device = ascii_lower(s.device);
+  if (request.device.empty()) return request;
+  const DeviceInfo* device = vocabulary.device(request.device);
+  if (!device && !is_privateuse1(request.device, vocabulary))
+    throw UsageError(unknown_device_message(request.device, vocabulary));
+  // A runner is the host or one accelerator; gpu (cuda or xpu), accelerator
+  // (any) and the virtual meta and lazy name no machine a job runs on.
+  if (device && device->kind != DeviceKind::Host && device->kind != DeviceKind::Accelerator)
+    throw UsageError("--device: '" + s.device + "' is no runner's device (the rules' kind for it is not host or "
+                     "accelerator); name the device the runner has: " + runner_devices(vocabulary));
   return request;
 }
 
@@ -223,6 +242,11 @@ int run_coverage(const SelectState& s) {
 
 int run_select(const CLI::App& cmd, SelectState& s) {
   apply_config(cmd, s.common);
+  // run_test.py picks its timing table by these two variables; an option
+  // given on the command line wins.
+  for (auto [option, variable, value] : {std::tuple{"--build-environment", "BUILD_ENVIRONMENT", &s.build_env},
+                                         std::tuple{"--test-config", "TEST_CONFIG", &s.test_config}})
+    if (const char* env = std::getenv(variable); cmd.count(option) == 0 && env && *env) *value = env;
   apply_format_environment(cmd, s.format, {"json", "pytest", "run-test", "github-matrix"}, s.common.verbose);
   if (s.unassigned) {
     if (!s.members.empty()) throw UsageError("--unassigned lists what no --hw-classification run executes; give one, not both");
@@ -260,7 +284,8 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   std::set<std::string> said;
   for (const SelectedClass& c : left_out) {
     if (!said.insert(c.defined_in + ":" + c.source_class).second) continue;
-    std::cerr << c.defined_in << ":" << c.line << ": " << (c.error ? "error: " : "warning: ") << c.source_class
+    std::cerr << c.defined_in << ":" << (c.warning_line ? c.warning_line : c.line) << ": "
+              << (c.error ? "error: " : "warning: ") << c.source_class
               << ": " << c.warning << "\n";
     inputs_ok &= !c.error;
   }
@@ -285,7 +310,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     std::vector<TimedClass> shown;
     for (const TimedClass& t : timed)
       if (printed.count(t.cls)) shown.push_back(t);
-    ManifestInputs in{request.members, s.use, s.device, s.common.paths, s.junit, s.times,
+    ManifestInputs in{request.members, s.use, request.device, s.common.paths, s.junit, s.times,
                       result.vocabulary.rules_hash, environment};
     in.shards = !s.shard.empty() ? "--shard " + s.shard : s.shards > 1 ? "--shards " + std::to_string(s.shards) : "";
     in.build_env = s.build_env, in.test_config = s.test_config;
@@ -320,7 +345,8 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   std::set<std::string> guessed;
   for (const SelectedClass* c : classes)
     if (!c->warning.empty() && guessed.insert(c->defined_in + ":" + c->source_class).second)
-      std::cerr << c->defined_in << ":" << c->line << ": warning: " << c->source_class << ": " << c->warning << "\n";
+      std::cerr << c->defined_in << ":" << (c->warning_line ? c->warning_line : c->line) << ": warning: "
+                << c->source_class << ": " << c->warning << "\n";
   OutputSink sink(s.common.output);
   // --shards N (without --shard) gives pytest and run-test a line per shard.
   std::vector<std::vector<const SelectedClass*>> per_shard;
@@ -365,7 +391,9 @@ CommandRunner register_select(CLI::App& app) {
                   "(marked \"source\": \"inferred\")")
       ->check(CLI::IsMember({"declared", "inferred", "declared-or-inferred"}))
       ->capture_default_str();
-  cmd->add_option("--device", s->device, "Only the variants a runner of this device executes (cuda, xpu, cpu, ...)");
+  cmd->add_option("--device", s->device,
+                  "Only the variants a runner of this device executes (cpu, cuda, xpu, mps, a PrivateUse1 backend; "
+                  "case-insensitive)");
   cmd->add_option("--format,--output-format", s->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else json)")
       ->check(CLI::IsMember({"json", "pytest", "run-test", "github-matrix"}));
   cmd->add_option("--shards", s->shards, "Split into N balanced shards")->capture_default_str();
@@ -394,9 +422,11 @@ CommandRunner register_select(CLI::App& app) {
   cmd->add_flag("--unassigned", s->unassigned,
                "List what no --hw-classification run executes: unclassified classes, module-level test functions, "
                "classes whose tests are generated");
-  cmd->add_option("--build-environment", s->build_env, "The timing files' build environment key")
-      ->capture_default_str();
-  cmd->add_option("--test-config", s->test_config, "The timing files' test config key")->capture_default_str();
+  cmd->add_option("--build-environment", s->build_env,
+                  "The timing files' build environment key (default: $BUILD_ENVIRONMENT, as run_test.py reads it, "
+                  "else default)");
+  cmd->add_option("--test-config", s->test_config,
+                  "The timing files' test config key (default: $TEST_CONFIG, else default)");
   return [s, cmd]() -> int { return cmd->parsed() ? run_select(*cmd, *s) : -1; };
 }
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "select/test_module.h"
 #include "util/json_writer.h"
 #include "util/shell_quote.h"
 #include "version.h"
@@ -165,7 +166,12 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
 
 std::string pytest_nodeids(const std::vector<const SelectedClass*>& classes) {
   std::string out;
-  for (const SelectedClass* c : classes) out += c->invoking_file + "::" + c->name + "\n";
+  // One shell word per id, quoted only when the shell would split or expand
+  // it: PyTorch's ids (file::Class, no parametrization brackets) never are,
+  // so `pytest $(hwclass select --format pytest)` reads them as printed; a
+  // path with a space or glob character is quoted for eval or a paste
+  // (no output survives $(...)'s word splitting unquoted).
+  for (const SelectedClass* c : classes) out += shell_quote(c->invoking_file + "::" + c->name) + "\n";
   return out;
 }
 
@@ -230,7 +236,9 @@ std::string unassigned_json(const std::vector<Unassigned>& list) {
   w.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion).end_object();
   w.key("unassigned").begin_array();
   for (const Unassigned& u : list) {
-    w.begin_object().field("kind", u.kind).field("test_file", u.invoking_file).field("defined_in", u.defined_in);
+    // test_file as the manifest has it: the module run_test.py names.
+    w.begin_object().field("kind", u.kind).field("test_file", test_module(u.invoking_file));
+    w.field("defined_in", u.defined_in);
     w.field("line", u.line).field("name", u.name).key("runs_as").string_array(u.runs_as);
     if (!u.inferred.empty()) w.field("inferred", u.inferred);
     w.end_object();
@@ -242,7 +250,7 @@ std::string unassigned_json(const std::vector<Unassigned>& list) {
 std::string unassigned_nodeids(const std::vector<Unassigned>& list) {
   std::string out;
   for (const Unassigned& u : list)
-    for (const std::string& name : u.runs_as) out += u.invoking_file + "::" + name + "\n";
+    for (const std::string& name : u.runs_as) out += shell_quote(u.invoking_file + "::" + name) + "\n";
   return out;
 }
 

@@ -162,10 +162,15 @@ void Extractor::scan_statement(TSNode statement) {
         walk(statement, Scope{});
         read_device_global(expression, sites_before);
         read_notest_rebinding(expression);
+        read_module_binding(expression);
         return;
       }
+      if (kind == NodeKind::AugmentedAssignment) read_module_binding(expression);
       break;
     }
+    case NodeKind::DeleteStatement:
+      read_module_binding(statement);
+      break;
     case NodeKind::ImportStatement:
     case NodeKind::ImportFromStatement:
     case NodeKind::FutureImportStatement:

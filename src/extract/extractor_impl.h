@@ -67,6 +67,8 @@ class Extractor {
   void read_instantiation(TSNode call, bool statement_level);
   void read_device_global(TSNode assignment, size_t sites_before);
   void read_notest_rebinding(TSNode assignment);
+  void read_module_binding(TSNode statement);
+  const ModuleBinding* literal_binding(std::string_view name) const;
   void read_module_function(TSNode function);
   void read_import(TSNode statement);
   void note_device_module_alias(const Import& import);

@@ -46,6 +46,22 @@ Tristate read_flag(TSNode value, const Grammar& g) {
 
 }  // namespace
 
+// The module-level literal `name` holds where it is read: bound once
+// before, unconditionally, to a literal (`devices = ("cuda", "hpu")`), and
+// by no import after it. Null otherwise: the value is the runtime's to know.
+const ModuleBinding* Extractor::literal_binding(std::string_view name) const {
+  const ModuleBinding* found = nullptr;
+  for (const ModuleBinding& b : facts_.module_bindings) {
+    if (b.name != name) continue;
+    if (found || b.conditional || b.deleted || b.literal == ModuleBinding::Literal::None) return nullptr;
+    found = &b;
+  }
+  if (!found) return nullptr;
+  for (const Import& imp : facts_.imports)  // an import after it may bind the name again
+    if (imp.line > found->line && (imp.bound_name() == name || imp.name == "*")) return nullptr;
+  return found;
+}
+
 void Extractor::read_instantiation(TSNode call, bool statement_level) {
   TSNode function = ts::child_by_field_id(call, g_.f_function);
   std::string_view name = callee_name(function);
@@ -71,9 +87,17 @@ void Extractor::read_instantiation(TSNode call, bool statement_level) {
     if (kind == NodeKind::KeywordArgument) {
       std::string_view key = text(ts::child_by_field_id(arg, g_.f_name));
       TSNode value = ts::child_by_field_id(arg, g_.f_value);
-      if (key == "only_for") inst.only_for = read_device_list(value, source_, g_);
-      else if (key == "except_for") inst.except_for = read_device_list(value, source_, g_);
-      else inst.keyword_flags.emplace_back(std::string(key), read_flag(value, g_));
+      const ModuleBinding* bound = g_.kind(value) == NodeKind::Identifier ? literal_binding(text(value)) : nullptr;
+      if (key == "only_for" || key == "except_for") {
+        DeviceList list = read_device_list(value, source_, g_);
+        if (bound && bound->literal == ModuleBinding::Literal::Strings) list = DeviceList{DeviceList::State::Literal, bound->values, ""};
+        (key == "only_for" ? inst.only_for : inst.except_for) = std::move(list);
+      } else {
+        Tristate flag = read_flag(value, g_);
+        if (bound && bound->literal == ModuleBinding::Literal::True) flag = Tristate::True;
+        if (bound && bound->literal == ModuleBinding::Literal::False) flag = Tristate::False;
+        inst.keyword_flags.emplace_back(std::string(key), flag);
+      }
       continue;
     }
     if (have_target || kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat) continue;
@@ -113,6 +137,46 @@ void Extractor::read_notest_rebinding(TSNode assignment) {
   if (g_.kind(left) != NodeKind::Identifier || callee_name(right) != "NoTest") return;
   facts_.notest_rebindings.push_back(NoTestRebinding{std::string(text(left)), guard_.known ? guard_.condition : "",
                                                      guard_.known, ts::start_point(assignment).row + 1});
+}
+
+// A module-level `X = value`, `X += value` or `del X, Y` (facts.h
+// ModuleBinding). Only plain names: `a.b = ...` binds no module name.
+void Extractor::read_module_binding(TSNode statement) {
+  const bool conditional = guard_.guarded || try_line_ != 0;
+  const uint32_t line = ts::start_point(statement).row + 1;
+  auto bind = [&](TSNode name, bool deleted) -> ModuleBinding* {
+    if (g_.kind(name) != NodeKind::Identifier) return nullptr;
+    facts_.module_bindings.push_back(ModuleBinding{std::string(text(name)), line, deleted, conditional, {}, {}});
+    return &facts_.module_bindings.back();
+  };
+  auto each_name = [&](TSNode target, bool deleted) {
+    NodeKind kind = g_.kind(target);
+    if (kind == NodeKind::PatternList || kind == NodeKind::Tuple || kind == NodeKind::ExpressionList ||
+        kind == NodeKind::List) {
+      for (uint32_t i = 0; i < ts::named_child_count(target); ++i) bind(ts::named_child(target, i), deleted);
+      return;
+    }
+    bind(target, deleted);
+  };
+  if (g_.kind(statement) == NodeKind::DeleteStatement) {
+    for (uint32_t i = 0; i < ts::named_child_count(statement); ++i) each_name(ts::named_child(statement, i), true);
+    return;
+  }
+  TSNode left = ts::child_by_field_id(statement, g_.f_left);
+  TSNode right = ts::child_by_field_id(statement, g_.f_right);
+  if (g_.kind(statement) != NodeKind::Assignment || g_.kind(left) != NodeKind::Identifier) {
+    each_name(left, false);  // x += ..., a, b = ...: bound again, to no literal
+    return;
+  }
+  ModuleBinding* b = bind(left, false);
+  if (!b || ts::is_null(right)) return;  // an annotation without a value binds nothing
+  if (g_.kind(right) == NodeKind::True) b->literal = ModuleBinding::Literal::True;
+  if (g_.kind(right) == NodeKind::False) b->literal = ModuleBinding::Literal::False;
+  DeviceList list = read_device_list(right, source_, g_);
+  if (list.state == DeviceList::State::Literal && g_.kind(right) != NodeKind::None) {
+    b->literal = ModuleBinding::Literal::Strings;
+    b->values = std::move(list.values);
+  }
 }
 
 // A module-level `def test*` (pytest's default python_functions pattern).

@@ -15,7 +15,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 3;
+inline constexpr int kFactsSchemaVersion = 4;
 
 struct Location {
   uint32_t line = 0;
@@ -222,6 +222,20 @@ struct NoTestRebinding {
   uint32_t line = 0;
 };
 
+// A module-level statement that binds or unbinds a name: `X = value` or
+// `del X` (a class deleted after use as a base, test_ordered_set.py's
+// `del TestBasicOps`; a device list bound once, `devices = ("cuda", "hpu")`).
+// What the module's namespace holds after import, for resolve and select.
+struct ModuleBinding {
+  enum class Literal : uint8_t { None, Strings, True, False };
+  std::string name;
+  uint32_t line = 0;
+  bool deleted = false;      // `del X`
+  bool conditional = false;  // under an if/for/while/try clause: may not run
+  Literal literal = Literal::None;  // the value, when a literal string, tuple/list of strings, or bool
+  std::vector<std::string> values;  // Literal::Strings
+};
+
 enum class IssueSeverity { Note, Warning, Error };
 
 // Something about the file that limits what the facts can say.
@@ -258,6 +272,7 @@ struct FileFacts {
   std::vector<Import> imports;
   std::vector<DeviceGlobal> device_globals;
   std::vector<NoTestRebinding> notest_rebindings;
+  std::vector<ModuleBinding> module_bindings;  // in source order
   // Module-level `def test*` functions: pytest collects them, but they have
   // no class to declare a classification, so no --hw-classification run has them.
   std::vector<std::pair<std::string, uint32_t>> module_tests;  // name, line

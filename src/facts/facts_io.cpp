@@ -163,6 +163,9 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.device_globals, [&](DeviceGlobal& g) { io(g.name), describe(io, g.device), io(g.line); });
   io.list(f.module_tests, [&](std::pair<std::string, uint32_t>& t) { io(t.first), io(t.second); });
   io.list(f.notest_rebindings, [&](NoTestRebinding& n) { io(n.name), io(n.condition), io(n.known_condition), io(n.line); });
+  io.list(f.module_bindings, [&](ModuleBinding& b) {
+    io(b.name), io(b.line), io(b.deleted), io(b.conditional), io(b.literal, static_cast<int>(ModuleBinding::Literal::False)), io.list(b.values, [&](std::string& v) { io(v); });
+  });
   io.list(f.sites, [&](DeviceSite& s) { describe(io, s); });
   io.list(f.owners, [&](std::string& s) { io(s); });
 }

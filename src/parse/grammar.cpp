@@ -45,7 +45,8 @@ const std::unordered_map<std::string, NodeKind>& kinds_by_name() {
       {"positional_separator", NodeKind::PositionalSeparator}, {"keyword_separator", NodeKind::KeywordSeparator},
       {"list_splat", NodeKind::ListSplat}, {"dictionary_splat", NodeKind::DictionarySplat},
       {"lambda", NodeKind::Lambda}, {"type", NodeKind::Type}, {"pair", NodeKind::Pair}, {"slice", NodeKind::Slice},
-      {"expression_list", NodeKind::ExpressionList},
+      {"expression_list", NodeKind::ExpressionList}, {"delete_statement", NodeKind::DeleteStatement},
+      {"pattern_list", NodeKind::PatternList},
   };  return table;
 }
 

@@ -28,7 +28,7 @@ enum class NodeKind : uint8_t {
   UnaryOperator, NotOperator, BinaryOperator, BooleanOperator, ComparisonOperator, ConditionalExpression,
   Parameters, LambdaParameters, DefaultParameter, TypedParameter, TypedDefaultParameter,
   ListSplatPattern, DictionarySplatPattern, PositionalSeparator, KeywordSeparator, ListSplat, DictionarySplat,
-  Lambda, Type, Pair, Slice, ExpressionList, Async, Keyword,
+  Lambda, Type, Pair, Slice, ExpressionList, Async, Keyword, DeleteStatement, PatternList,
 };
 
 class Grammar {

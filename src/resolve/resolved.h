@@ -54,6 +54,12 @@ struct ResolvedClass {
   // pytest collects it only where that rebinding does not run.
   std::optional<NoTestRebinding> notest;
   std::string notest_file;
+  // Why pytest does not collect the class as a test class where its module
+  // runs (resolve/collection.h); "" when it does.
+  std::string not_collected;
+  // The class is kept, but its TestCase ancestry rests on a base resolve
+  // cannot judge (named here, as written): "" when known.
+  std::string collection_unknown;
 };
 
 struct Resolution {

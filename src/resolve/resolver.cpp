@@ -6,6 +6,7 @@
 #include <set>
 
 #include "facts/queries.h"
+#include "resolve/collection.h"
 #include "resolve/module_index.h"
 
 namespace hwclass {
@@ -52,6 +53,7 @@ class Resolver {
           if (!sub.valid()) sub = ClassRef{static_cast<int>(f), static_cast<int>(c)};
         }
       }
+    decide_collection(files_, vocab_, out);
     return out;
   }
 

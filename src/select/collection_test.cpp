@@ -21,13 +21,13 @@ struct Picked {
 };
 
 Picked pick(const std::vector<std::pair<std::string, std::string>>& sources, const std::string& device,
-            const std::string& member = "GENERIC") {
+            const std::string& member = "GENERIC", TrustedClassification use = TrustedClassification::Declared) {
   std::vector<FileFacts> files;
   for (const auto& [path, text] : sources) files.push_back(scan_source(text, path));
   const Vocabulary& vocab = Vocabulary::embedded();
   Resolution resolution = resolve(files, vocab);
   std::vector<Verdict> verdicts = classify(files, resolution, vocab);
-  SelectionRequest request{{member}, TrustedClassification::Declared, device};
+  SelectionRequest request{{member}, use, device};
   std::vector<SelectedClass> left_out;
   Picked out;
   for (const SelectedClass& c : select_classes(files, resolution, verdicts, request, vocab, &left_out))
@@ -166,4 +166,98 @@ TEST_CASE("a device runner leaves out a plain class declared for another acceler
         std::vector<std::string>{"TestSaysAccelerator: left out: a xpu runner collects it, but its only device "
                                  "evidence is cuda (classify infers CUDA)"});
   CHECK(pick(sources, "", "ACCELERATOR").selected == std::vector<std::string>{"test_d::TestSaysAccelerator"});
+}
+
+TEST_CASE("a class pytest does not collect as a test class is left out, saying why", "[select][resolve]") {
+  // Shapes of PyTorch 2.6.0's tree (issue 27): test_linalg.py's CondCases
+  // (test methods, plain bases through the file), test_ordered_set.py's
+  // `del TestBasicOps` and plain TestCopying, test_profiler_tree.py's
+  // ProfilerTree; pytest gives `ERROR: not found` for each.
+  auto plain = [](const std::string& name, const std::string& bases = "") {
+    return "class " + name + (bases.empty() ? "" : "(" + bases + ")") + ":\n" + kGeneric + "    def test_a(self): pass\n";
+  };
+  const std::string source = std::string(kImport) + plain("LinalgTestCase") +
+                             plain("LinalgSquareTestCase", "LinalgTestCase") +
+                             plain("CondCases", "LinalgSquareTestCase") + plain("TestCond", "CondCases, TestCase") +
+                             generic_class("TestBasicOps") + plain("TestBasicOpsEmpty", "TestBasicOps, TestCase") +
+                             "del TestBasicOps\n" + plain("TestCopying") + plain("TestCopyingEmpty", "TestCopying, TestCase") +
+                             "del TestCopying\n" + plain("ProfilerTree") + plain("TestPlainPytest") +
+                             "class TestWithInit:\n" + kGeneric + "    def __init__(self): pass\n    def test_a(self): pass\n";
+  Picked p = pick({{"test/test_c.py", source}}, "cpu");
+  CHECK(p.selected == std::vector<std::string>{"test_c::TestBasicOpsEmpty", "test_c::TestCond", "test_c::TestCopyingEmpty",
+                                               "test_c::TestPlainPytest"});
+  const std::string neither = ": not collected: no unittest.TestCase among its bases, and its name does not start with "
+                              "Test: pytest collects neither";
+  CHECK(p.left_out ==
+        std::vector<std::string>{"CondCases" + neither, "LinalgSquareTestCase" + neither, "LinalgTestCase" + neither,
+                                 "ProfilerTree" + neither,
+                                 "TestBasicOps: not collected: line 20 deletes TestBasicOps at import, so its module holds "
+                                 "no such class",
+                                 "TestCopying: not collected: line 27 deletes TestCopying at import, so its module holds "
+                                 "no such class",
+                                 "TestWithInit: not collected: no unittest.TestCase among its bases, and it defines "
+                                 "__init__: pytest collects no such class"});
+}
+
+TEST_CASE("TestCase ancestry is read through bases in other files and through imports", "[select][resolve]") {
+  // test_torchinductor.py's CommonTemplate under --use declared-or-inferred;
+  // a base in a helper module of the tree; unittest's own TestCase; a base
+  // outside the paths, which is kept (collection.h).
+  const std::string undeclared = "class CommonTemplate:\n    def test_a(self): pass\n";
+  const std::string source =
+      std::string(kImport) + "import unittest as ut\nfrom common_x import MyBase\nfrom elsewhere import Unknown\n" +
+      undeclared + generic_class("Checks", "MyBase") + generic_class("UnittestChecks", "ut.TestCase") +
+      generic_class("OutsideChecks", "Unknown") + generic_class("Plain", "object");
+  auto sources = std::vector<std::pair<std::string, std::string>>{
+      {"test/test_t.py", source}, {"test/common_x.py", std::string(kImport) + "class MyBase(TestCase):\n    pass\n"}};
+  Picked p = pick(sources, "cpu", "GENERIC", TrustedClassification::DeclaredOrInferred);
+  CHECK(p.selected == std::vector<std::string>{"test_t::Checks", "test_t::OutsideChecks", "test_t::UnittestChecks"});
+  const std::string neither = ": not collected: no unittest.TestCase among its bases, and its name does not start with "
+                              "Test: pytest collects neither";
+  CHECK(p.left_out == std::vector<std::string>{"CommonTemplate" + neither, "Plain" + neither});
+}
+
+TEST_CASE("a device list bound once to a module-level literal is that literal", "[select][resolve]") {
+  // test/distributed/fsdp/test_fsdp_apply.py: `devices = ("cuda", "hpu")`
+  // one line above `only_for=devices`: no PRIVATEUSE1 variant.
+  auto file = [](const std::string& binding, const std::string& keyword) {
+    return std::vector<std::pair<std::string, std::string>>{
+        {"test/test_apply.py", std::string(kImport) + generic_class("TestApply") + binding +
+                                   "instantiate_device_type_tests(TestApply, globals(), " + keyword + ")\n"}};
+  };
+  Picked npu = pick(file("devices = (\"cuda\", \"hpu\")\n", "only_for=devices"), "privateuse1");
+  CHECK(npu.selected.empty());
+  CHECK(npu.left_out.empty());
+  CHECK(pick(file("devices = (\"cuda\", \"hpu\")\n", "only_for=devices"), "cuda").selected ==
+        std::vector<std::string>{"test_apply::TestApplyCUDA"});
+  CHECK(pick(file("skip = \"cpu\"\n", "except_for=skip"), "").selected ==
+        std::vector<std::string>{"test_apply::TestApplyCUDA"});
+  CHECK(pick(file("mps_ok = True\n", "allow_mps=mps_ok"), "mps").selected ==
+        std::vector<std::string>{"test_apply::TestApplyMPS"});
+  // Bound twice, or under an if: not folded. A runner then gets no variant
+  // whose existence rests on it, and says why, citing the call's line.
+  for (const std::string& binding : {std::string("devices = (\"cuda\",)\ndevices = (\"cpu\",)\n"),
+                                     std::string("if x:\n    devices = (\"cuda\",)\n")}) {
+    Picked unknown = pick(file(binding, "only_for=devices"), "privateuse1");
+    CHECK(unknown.selected.empty());
+    CHECK(unknown.left_out == std::vector<std::string>{
+                                  "TestApply: left out: instantiate_device_type_tests(only_for=devices) is not literal: "
+                                  "these variants assume every device it could mean; the runtime decides; a "
+                                  "privateuse1 variant may not exist"});
+  }
+}
+
+TEST_CASE("a runner flag in a NoTest condition is true exactly on that device's runner", "[select][resolve]") {
+  // test_mps.py: `if not torch.backends.mps.is_available(): TestCase = NoTest`.
+  for (const std::string& condition : {std::string("not torch.backends.mps.is_available()"), std::string("not TEST_MPS")}) {
+    auto sources = std::vector<std::pair<std::string, std::string>>{
+        {"test/test_m.py", std::string(kImport) + "if " + condition + ":\n    TestCase = NoTest  # noqa: F811\n" +
+                               generic_class("TestMPS") + generic_class("TestErrorInputs")}};
+    Picked mps = pick(sources, "mps");
+    CHECK(mps.selected == std::vector<std::string>{"test_m::TestErrorInputs", "test_m::TestMPS"});
+    CHECK(mps.left_out.empty());
+    Picked cpu = pick(sources, "cpu");
+    CHECK(cpu.selected.empty());
+    CHECK(cpu.left_out.empty());
+  }
 }

@@ -57,6 +57,15 @@ std::string guessed_variants(const Instantiation& inst, const Vocabulary& vocabu
 
 namespace {
 
+// Whether a `device` runner's variant exists only if a device list or an
+// opt-in flag that is no literal says so.
+bool rests_on_unknown(const Instantiation& inst, const std::string& device, const Vocabulary& vocabulary) {
+  if (inst.only_for.state == DeviceList::State::Unknown || inst.except_for.state == DeviceList::State::Unknown)
+    return true;
+  auto opt_in = vocabulary.opt_in_devices.find(device);
+  return opt_in != vocabulary.opt_in_devices.end() && inst.flag(opt_in->second) == Tristate::Unknown;
+}
+
 // Whether pytest collects a class whose base was rebound to NoTest
 // (resolve/resolved.h) on a runner of `device` (any runner when empty).
 enum class Collected { Yes, No, Unknown };
@@ -65,15 +74,25 @@ Collected collected_despite(const NoTestRebinding& rebinding, const std::string&
                             const Vocabulary& vocabulary) {
   if (!rebinding.known_condition) return Collected::Unknown;
   if (rebinding.condition.empty()) return Collected::No;
-  // The conditions read: a flag of one accelerator (TEST_CUDA is true on a
-  // cuda runner and false on every other), or its negation.
+  // The conditions read: a runner flag of one device (TEST_MPS,
+  // torch.backends.mps.is_available(): true on a runner of that device and
+  // on no other), a flag that only needs its accelerator (SM80OrLater:
+  // false on every other runner, unknown on its own), or their negation.
   std::string_view flag = rebinding.condition;
   bool negated = flag.rfind("not ", 0) == 0;
   if (negated) flag.remove_prefix(4);
-  const std::string* flag_device = vocabulary.flag_device(flag);
-  if (!flag_device || vocabulary.kind_of(*flag_device) != DeviceKind::Accelerator || device.empty())
-    return Collected::Unknown;
-  const bool flag_true = *flag_device == device;
+  if (device.empty()) return Collected::Unknown;
+  auto on_runner = [&](const std::string& d) {
+    return d == device || (is_privateuse1(d, vocabulary) && is_privateuse1(device, vocabulary));
+  };
+  bool flag_true = false;
+  if (const std::string* runner = vocabulary.runner_flag_device(flag)) {
+    flag_true = on_runner(*runner);
+  } else {
+    const std::string* flag_device = vocabulary.flag_device(flag);
+    if (!flag_device || vocabulary.kind_of(*flag_device) != DeviceKind::Accelerator || on_runner(*flag_device))
+      return Collected::Unknown;
+  }
   return flag_true == negated ? Collected::Yes : Collected::No;  // NoTest when the condition holds
 }
 
@@ -144,7 +163,7 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
         std::find(request.members.begin(), request.members.end(), member) == request.members.end())
       continue;
     SelectedClass base{test_module(r.invoking_file), r.invoking_file, file.relative_path, cls.line, cls.name,
-                       cls.name, "", member, inferred, r.tests.size(), "", false};
+                       cls.name, "", member, inferred, r.tests.size(), "", 0, false};
     // What pytest cannot collect is left out, saying why: its own file's
     // failure first, else that of the file that runs it.
     auto failure = failing.find(file.relative_path);
@@ -152,6 +171,11 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     if (failure != failing.end()) {
       base.warning = "not collected: " + failure->second;
       base.error = true;
+      dropped.push_back(base);
+      continue;
+    }
+    if (!r.not_collected.empty()) {  // resolve/collection.h
+      base.warning = "not collected: " + r.not_collected;
       dropped.push_back(base);
       continue;
     }
@@ -178,7 +202,16 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     }
     std::vector<DeviceVariant> variants = r.variants;
     const Instantiation& inst = file.instantiations[static_cast<size_t>(r.instantiation)];
-    if (!r.variants_exact) base.warning = guessed_variants(inst, vocabulary);
+    if (!r.variants_exact) base.warning = guessed_variants(inst, vocabulary), base.warning_line = inst.line;
+    // A runner's variant whose existence rests on a list or flag that is no
+    // literal is not printed: pytest exits 4 on an id it cannot find, and
+    // runs nothing of that call.
+    if (!request.device.empty() && rests_on_unknown(inst, request.device, vocabulary)) {
+      base.warning = "left out: " + guessed_variants(inst, vocabulary) + "; a " + request.device +
+                     " variant may not exist";
+      dropped.push_back(base);
+      continue;
+    }
     if (privateuse1_runner) {
       // The runner's backend gets its variant whatever the rules list.
       std::erase_if(variants, [&](const DeviceVariant& d) { return is_privateuse1(d.device, vocabulary); });
@@ -217,7 +250,7 @@ std::map<std::string, std::vector<std::string>> runnable_names(const std::vector
   for (size_t f = 0; f < files.size(); ++f)
     for (size_t k = 0; k < files[f].classes.size(); ++k) {
       const ResolvedClass& r = resolution.of(ClassRef{static_cast<int>(f), static_cast<int>(k)});
-      if (r.tests.empty() || !is_test_file_v8(r.invoking_file)) continue;
+      if (r.tests.empty() || !is_test_file_v8(r.invoking_file) || !r.not_collected.empty()) continue;
       auto& names = out[test_module(r.invoking_file)];
       if (r.instantiation < 0) names.push_back(files[f].classes[k].name);
       for (const DeviceVariant& v : r.variants)

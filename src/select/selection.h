@@ -52,6 +52,7 @@ struct SelectedClass {
   // lists or opt-in flags are not literals; "" when the variants are known.
   // For a class left out, why it is.
   std::string warning;
+  uint32_t warning_line = 0;  // the line the warning is about (the instantiate call), 0 for the class's
   bool error = false;  // left out because its file cannot be imported
   // In a run scoped to a change (select/changes.h), what of it touches the
   // class; "" otherwise.
@@ -67,8 +68,10 @@ std::vector<std::string> parse_members(const std::vector<std::string>& given, co
 
 // Classes of the requested members the runtime may not collect go to
 // `left_out` (when given), each with its reason: those in a file that
-// cannot be imported (`error`), and those on a base rebound to NoTest under
-// a condition select cannot decide for the runner.
+// cannot be imported (`error`), those pytest does not collect as test
+// classes (ResolvedClass::not_collected), those on a base rebound to NoTest
+// under a condition select cannot decide for the runner, and, for a runner,
+// a variant that exists only if a non-literal device list says so.
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
                                           const std::vector<Verdict>& verdicts, const SelectionRequest& request,
                                           const Vocabulary& vocabulary, std::vector<SelectedClass>* left_out = nullptr);

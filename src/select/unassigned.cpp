@@ -13,6 +13,7 @@ std::vector<Unassigned> unassigned(const std::vector<FileFacts>& files, const Re
   for (const Verdict& v : verdicts) {
     const ResolvedClass& r = resolution.of(v.ref);
     if (!v.declared.empty() || !is_test_file_v8(r.invoking_file)) continue;
+    if (!r.not_collected.empty()) continue;  // pytest never runs it, filtered or not
     const ClassFact& cls = files[v.ref.file].classes[v.ref.cls];
     std::vector<std::string> runs_as;
     for (const DeviceVariant& d : r.variants) runs_as.push_back(d.name);

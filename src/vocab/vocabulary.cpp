@@ -67,7 +67,7 @@ void read_classification(const toml::table& table, const std::string& source, Vo
 DeviceInfo read_device(std::string_view key, const toml::node& node, const std::string& source, const Vocabulary& v) {
   static const std::set<std::string> device_keys = {"member", "strings", "tensor_methods", "api_modules", "only",
                                                     "skip", "xfail", "dtypes", "requires", "flags",
-                                                    "kind", "scoped_skip", "packages"};
+                                                    "kind", "scoped_skip", "packages", "runner_flags"};
   const std::string context = "[device." + std::string(key) + "]";
   const toml::table* table = node.as_table();
   if (!table) throw ConfigError(where(source, node) + ": " + context + " must be a table");
@@ -87,6 +87,7 @@ DeviceInfo read_device(std::string_view key, const toml::node& node, const std::
   d.requirements = string_list(*table, "requires", source, false);
   d.flags = string_list(*table, "flags", source, false);
   d.packages = string_list(*table, "packages", source, false);
+  d.runner_flags = string_list(*table, "runner_flags", source, false);
   static const std::map<std::string, DeviceKind> kinds = {
       {"accelerator", DeviceKind::Accelerator}, {"host", DeviceKind::Host}, {"virtual", DeviceKind::Virtual},
       {"any-accelerator", DeviceKind::AnyAccelerator}, {"accelerator-group", DeviceKind::AcceleratorGroup}};
@@ -153,6 +154,11 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
     v.accelerator_only_decorator = (*fix)["accelerator_only_decorator"].value<std::string>().value_or("");
     v.accelerator_only_module = (*fix)["accelerator_only_module"].value<std::string>().value_or("");
   }
+  if (const auto* collection = root["collection"].as_table()) {
+    check_keys(*collection, {"testcase_bases", "plain_bases"}, source, "[collection]");
+    v.testcase_bases = string_list(*collection, "testcase_bases", source, false);
+    v.plain_bases = string_list(*collection, "plain_bases", source, false);
+  }
   if (const auto* agg = root["aggregators"].as_table())
     for (const auto& [dir, file] : *agg) {
       auto target = file.value<std::string>();
@@ -216,7 +222,7 @@ Vocabulary Vocabulary::from_document(const RulesDocument& document) {
   const std::string& source = document.source;
   check_keys(root,
              {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators", "multi_process", "instantiate",
-              "aggregators", "classify", "fix"},
+              "aggregators", "classify", "fix", "collection"},
              source, "the top level");
   if (root["schema"].value<int64_t>().value_or(0) != 1)
     throw ConfigError((root.get("schema") ? where(source, *root.get("schema")) : source) + ": 'schema' must be 1");
@@ -345,6 +351,12 @@ const DecoratorInfo* Vocabulary::decorator(std::string_view name) const {
 }
 const std::string* Vocabulary::flag_device(std::string_view name) const {
   return maybe(name) ? lookup(flags_, name) : nullptr;
+}
+const std::string* Vocabulary::runner_flag_device(std::string_view condition) const {
+  for (const DeviceInfo& d : devices)
+    for (const std::string& f : d.runner_flags)
+      if (f == condition) return &d.key;
+  return nullptr;
 }
 const std::string* Vocabulary::accelerator_equivalent(std::string_view call) const {
   static const std::string tensor_method;

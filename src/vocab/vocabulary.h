@@ -34,6 +34,11 @@ struct DeviceInfo {
   // Top-level packages of an out-of-tree backend (torch_npu): calls through
   // them are that device's API, as torch.npu.* is.
   std::vector<std::string> packages;
+  // Names and calls true exactly on a runner of this device (TEST_MPS,
+  // torch.backends.mps.is_available()), as written in a condition. `flags`
+  // only say the device is needed: SM80OrLater is false off cuda, but not
+  // true on every cuda runner.
+  std::vector<std::string> runner_flags;
   DeviceKind kind = DeviceKind::Accelerator;
   // The decorator that skips a test on this device alone when a condition
   // holds (skipCUDAIf); empty when the device has none.
@@ -74,6 +79,10 @@ class Vocabulary {
   std::map<std::string, std::string> opt_in_devices;  // device -> keyword that must be True
   std::vector<std::string> privateuse1_devices;
   std::map<std::string, std::string> aggregators;     // directory prefix -> invoking file
+  // [collection]: what pytest collects as a test class (resolve/collection.h).
+  // A base whose qualified name starts with one of testcase_bases is a
+  // unittest.TestCase; one in plain_bases is not.
+  std::vector<std::string> testcase_bases, plain_bases;
   std::vector<std::string> device_specific_apis;      // dotted prefixes of APIs that stay device-specific
   std::vector<std::string> device_specific_decorators;
   std::vector<std::string> skip_if_decorators;      // skip when the condition holds: skipIf
@@ -142,6 +151,9 @@ class Vocabulary {
   const DeviceInfo* device_of_member(std::string_view member) const;
   const DecoratorInfo* decorator(std::string_view name) const;
   const std::string* flag_device(std::string_view name) const;
+  // The device whose runners, and only they, make `condition` true
+  // (DeviceInfo::runner_flags); null when none.
+  const std::string* runner_flag_device(std::string_view condition) const;
   const std::string* api_module_device(std::string_view part) const;
   const std::string* package_device(std::string_view name) const;
   const std::string* tensor_method_device(std::string_view name) const;

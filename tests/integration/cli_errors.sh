@@ -177,6 +177,23 @@ total=$((total + 1)); [ ! -s "$dir/out" ] || { echo "FAIL: an empty shard printe
 expect 0 "note: nothing selected: 1 test classes in 1 files under $dir; 0 declared CUDA (--allow-empty: the output is empty)" -- "$hw" select --root "$dir" -q --hw-classification CUDA --allow-empty --format github-matrix "$dir/test/test_g.py"
 total=$((total + 1)); [ "$(cat "$dir/out")" = '{"include": []}' ] || { echo "FAIL: empty matrix: $(cat "$dir/out")"; failures=$((failures + 1)); }
 expect 0 "" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 1/10 "$dir/test/test_g.py"
+# Device names are case-insensitive, as members are; a name no runner has
+# (gpu: cuda or xpu; meta: virtual) is a usage error (issue 27).
+expect 0 "" -- "$hw" select --root "$dir" -q --hw-classification generic --device CPU "$dir/test/test_g.py"
+grep -q '"devices": \[ *"cpu" *\]' "$dir/out" || grep -A1 '"devices"' "$dir/out" | grep -q '"cpu"' ||
+  { echo "FAIL: --device CPU is not the cpu runner:"; grep -A2 '"devices"' "$dir/out"; failures=$((failures + 1)); }
+expect 2 "--device: 'gpu' is no runner's device" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --device gpu "$dir/test/test_g.py"
+expect 2 "--device: 'meta' is no runner's device" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --device meta "$dir/test/test_g.py"
+# The timing table is run_test.py's: $BUILD_ENVIRONMENT and $TEST_CONFIG pick it.
+printf '{"linux-x": {"slow": {"test_g": {"TestG": 7.0}}}, "default": {"default": {"test_g": {"TestG": 1.0}}}}\n' >"$dir/times-env.json"
+expect 0 "" -- env BUILD_ENVIRONMENT=linux-x TEST_CONFIG=slow "$hw" select --root "$dir" -q --hw-classification GENERIC \
+  --test-class-times "$dir/times-env.json" "$dir/test/test_g.py"
+grep -q '"est_seconds": 7' "$dir/out" ||
+  { echo "FAIL: \$BUILD_ENVIRONMENT/\$TEST_CONFIG not read:"; grep est_seconds "$dir/out"; failures=$((failures + 1)); }
+expect 0 "" -- env BUILD_ENVIRONMENT=linux-x TEST_CONFIG=slow "$hw" select --root "$dir" -q --hw-classification GENERIC \
+  --build-environment default --test-config default --test-class-times "$dir/times-env.json" "$dir/test/test_g.py"
+grep -q '"est_seconds": 1' "$dir/out" ||
+  { echo "FAIL: --build-environment does not win over \$BUILD_ENVIRONMENT"; failures=$((failures + 1)); }
 rm "$dir/test/test_g.py"
 # A file the runtime cannot import is never selected: an error naming the
 # declaration's line, exit 2, and no selection that reads as success.
