@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "classify/evidence.h"
+#include "classify/fixability.h"
 
 namespace hwclass {
 
@@ -329,6 +330,8 @@ void note_blocked_migration(Context& c) {
     c.v.migration_blocked = "its " + m->name + " (line " + std::to_string(m->line) +
                             ") would not run on the variants instantiate_device_type_tests creates; move what it sets "
                             "into setUp, then instantiate it";
+  else
+    c.v.migration_blocked = instantiation_blocker(c.files, c.resolution, c.ref);
 }
 
 }  // namespace

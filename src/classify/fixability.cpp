@@ -1,6 +1,7 @@
 #include "classify/fixability.h"
 
 #include <algorithm>
+#include <set>
 
 #include "facts/queries.h"
 #include "util/spelling.h"
@@ -93,6 +94,66 @@ bool classification_fixable(const ClassFact& cls, const Verdict& v) {
 
 bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v) {
   return migrates_to_accelerator(v) && !cls.damaged && r.instantiation < 0 && !r.instantiated_subclass.valid();
+}
+
+namespace {
+
+// The class's name and the module-level functions that read it, directly or
+// through one another: reading any of them reads the class.
+std::set<std::string> names_reading(const FileFacts& file, const std::string& cls) {
+  std::set<std::string> reading{cls};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const NameRead& n : file.name_reads)
+      if (!n.function.empty() && reading.count(n.name) && reading.insert(n.function).second) grew = true;
+  }
+  return reading;
+}
+
+std::string how_read(const NameRead& n, const std::string& cls) {
+  return "line " + std::to_string(n.line) + " reads " + (n.name == cls ? cls : n.name + ", which reads " + cls);
+}
+
+}  // namespace
+
+InstantiationPlace instantiation_place(const FileFacts& file, ClassRef ref) {
+  const ClassFact& cls = file.classes[static_cast<size_t>(ref.cls)];
+  InstantiationPlace place{cls.body_end_byte, 0};
+  const std::set<std::string> reading = names_reading(file, cls.name);
+  for (const NameRead& n : file.name_reads)
+    if (n.function.empty() && !n.run_time && reading.count(n.name) && n.statement_end > place.after_byte)
+      place = InstantiationPlace{n.statement_end, n.line};
+  return place;
+}
+
+std::string instantiation_blocker(const std::vector<FileFacts>& files, const Resolution& resolution, ClassRef ref) {
+  const FileFacts& file = files[static_cast<size_t>(ref.file)];
+  const ClassFact& cls = file.classes[static_cast<size_t>(ref.cls)];
+  const ResolvedClass& r = resolution.of(ref);
+  const std::string deletes = ", and instantiate_device_type_tests would delete it from this module";
+  if (!r.importers.empty()) {
+    std::string names;
+    for (size_t k = 0; k < r.importers.size() && k < 3; ++k)
+      names += (k ? ", " : "") + files[static_cast<size_t>(r.importers[k])].relative_path;
+    if (r.importers.size() > 3) names += " and " + std::to_string(r.importers.size() - 3) + " more";
+    return "blocked by its importers: " + names + " import or subclass it" + deletes;
+  }
+  for (size_t k = 0; k < file.classes.size(); ++k)
+    for (const ClassRef& base : resolution.classes[static_cast<size_t>(ref.file)][k].bases)
+      if (base == ref)
+        return file.classes[k].name + " (line " + std::to_string(file.classes[k].line) + ") inherits its tests" + deletes;
+  const std::set<std::string> reading = names_reading(file, cls.name);
+  for (const NameRead& n : file.name_reads)
+    if (n.function.empty() && n.run_time && reading.count(n.name))
+      return how_read(n, cls.name) + " when a test runs" + deletes;
+  InstantiationPlace place = instantiation_place(file, ref);
+  if (file.main_guard_byte && place.after_byte > file.main_guard_byte) {
+    for (const NameRead& n : file.name_reads)
+      if (n.function.empty() && n.line == place.read_line && reading.count(n.name))
+        return how_read(n, cls.name) + " at import, in or after the `if __name__` guard, so no place before it "
+                                       "can take instantiate_device_type_tests";
+  }
+  return "";
 }
 
 bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v) {

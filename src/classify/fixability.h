@@ -32,6 +32,24 @@ bool classification_fixable(const ClassFact& cls, const Verdict& v);
 // run them twice).
 bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v);
 
+// Where add-instantiation writes `instantiate_device_type_tests(T,
+// globals())` for class `ref`: after the top-level statement ending at
+// `after_byte`, the last one that reads or extends T at import (directly or
+// through a module-level function it calls), else after the class itself.
+// instantiate_device_type_tests deletes T from the module, so a read after
+// the call raises NameError, and tests added after it are lost.
+struct InstantiationPlace {
+  uint32_t after_byte = 0;
+  uint32_t read_line = 0;  // the line of that last read, 0 when the class ends it
+};
+InstantiationPlace instantiation_place(const FileFacts& file, ClassRef ref);
+
+// Why instantiating `ref` in place would break a module, "" when it would
+// not: another scanned module imports or subclasses it, a class of its own
+// module inherits it, code reads it when a test runs, or its last read at
+// import leaves no place before the `if __name__` guard.
+std::string instantiation_blocker(const std::vector<FileFacts>& files, const Resolution& resolution, ClassRef ref);
+
 // add-device-param: a test method of a class migrating to ACCELERATOR that
 // has `self` but no device parameter. (add-instantiation makes sure
 // something passes it.)

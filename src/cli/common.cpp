@@ -181,6 +181,26 @@ void add_import_context(ScanResult& result, const CommonOptions& options) {
   }
 }
 
+void add_importer_context(ScanResult& result, const CommonOptions& options) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(result.root / "test", ec)) return;
+  std::set<std::string> scanned;
+  for (const auto& f : result.discovery.files) scanned.insert(f.absolute_path);
+  CommonOptions context = options;
+  context.paths.clear();
+  for (const SourceFile& f : discover({(result.root / "test").string()}, result.root).files)
+    if (!scanned.count(f.absolute_path)) context.paths.push_back(f.absolute_path);
+  if (context.paths.empty()) return;
+  context.exclude.clear();
+  context.quiet = true;  // context only: its own problems are not this run's
+  ScanResult extra = scan_inputs(context);
+  for (size_t i = 0; i < extra.files.size(); ++i) {
+    result.discovery.files.push_back(extra.discovery.files[i]);
+    result.files.push_back(std::move(extra.files[i]));
+  }
+}
+
 std::optional<FactsCache> open_cache(const CommonOptions& options, const std::filesystem::path& root,
                                      const Vocabulary& vocabulary) {
   if (options.no_cache) return std::nullopt;

@@ -84,6 +84,9 @@ void apply_format_environment(const CLI::App& command, std::string& format, cons
 // deep, so resolution sees them. They are context: callers report only on
 // the first `result.files.size()` files as they were before the call.
 void add_import_context(ScanResult& result, const CommonOptions& options);
+// Appends the rest of the root's test/ tree, for the modules that import the
+// scanned ones: fix --unsafe-fixes leaves a template they import (issue 30).
+void add_importer_context(ScanResult& result, const CommonOptions& options);
 
 // The facts cache the options ask for: --cache-dir, else HWCLASS_CACHE_DIR,
 // else <root>/.hwclass_cache; none with --no-cache.

@@ -238,6 +238,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       if (is_condition) inner.in_condition = true;
       else if (guard) inner.guarded = true;
       if (fake_body && kind == NodeKind::Block) inner.value_only = true;
+      if (kind == NodeKind::Block && parent_kind == NodeKind::FunctionDefinition) inner.in_function = true;
       size_t sites_before = facts_.sites.size();
       // Identifiers have no children; everything else is walked, nested
       // functions keeping their enclosing method as owner.
@@ -414,6 +415,7 @@ void Extractor::collect_device_strings(TSNode value, const Scope& scope, int dep
 
 void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& scope) {
   std::string_view name = text(identifier);
+  note_read(identifier, field, scope);
   if (const std::string* device = vocab_.flag_device(name)) {
     add_site(SiteKind::DeviceFlag, DeviceName::one(*device), std::string(name), identifier, scope);
     return;

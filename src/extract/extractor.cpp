@@ -35,6 +35,7 @@ FileFacts extract_source(std::string bytes, const SourceFile& file, const Vocabu
 void Extractor::run() {
   TSNode root = ts_tree_root_node(tree_);
   scan_block(root);
+  keep_own_reads();
   if (ts::has_error(root)) collect_syntax_issues();
   facts_.owners = read_owners(source_);
   // Device globals are recorded after their value; a stable sort keeps
@@ -113,7 +114,46 @@ void Extractor::scan_clause_bodies(TSNode clause) {
   }
 }
 
+void Extractor::note_read(TSNode identifier, TSFieldId field, const Scope& scope) {
+  if (field == g_.f_attribute || field == g_.f_name) return;  // x.T, T=..., def T: not reads of T
+  raw_reads_.push_back(RawRead{text(identifier), module_function_, ts::start_point(identifier).row + 1,
+                               top_statement_end_, scope.in_function});
+}
+
+void Extractor::keep_own_reads() {
+  std::vector<std::string_view> own(module_functions_);
+  for (const ClassFact& c : facts_.classes) own.push_back(c.name);
+  std::sort(own.begin(), own.end());
+  for (const RawRead& r : raw_reads_)
+    if (std::binary_search(own.begin(), own.end(), r.name))
+      facts_.name_reads.push_back(
+          NameRead{std::string(r.name), std::string(r.function), r.line, r.statement_end, r.run_time});
+  raw_reads_.clear();
+}
+
 void Extractor::scan_statement(TSNode statement) {
+  // Where the reads in this statement run (NameRead): a top-level
+  // statement's end, and the module-level function it defines.
+  struct Restore {
+    Extractor& e;
+    std::string_view function;
+    ~Restore() { --e.statement_depth_, e.module_function_ = function; }
+  } restore{*this, module_function_};
+  if (statement_depth_++ == 0) {
+    top_statement_end_ = ts::end_byte(statement);
+    if (g_.kind(statement) == NodeKind::IfStatement && !facts_.main_guard_byte &&
+        text(ts::child_by_field_id(statement, g_.f_condition)).find("__name__") != std::string_view::npos)
+      facts_.main_guard_byte = ts::start_byte(statement);
+  }
+  {
+    TSNode definition = g_.kind(statement) == NodeKind::DecoratedDefinition
+                            ? ts::child_by_field_id(statement, g_.f_definition)
+                            : statement;
+    if (g_.kind(definition) == NodeKind::FunctionDefinition) {
+      module_function_ = text(ts::child_by_field_id(definition, g_.f_name));
+      module_functions_.push_back(module_function_);
+    }
+  }
   switch (g_.kind(statement)) {
     case NodeKind::ClassDefinition:
       scan_class(statement, TSNode{});

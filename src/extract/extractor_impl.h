@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <tree_sitter/api.h>
 
@@ -36,6 +37,8 @@ struct Scope {
   // Inside a device value constructor (torch.device(...)) whose value is not
   // put where a device is allocated (see Extractor::makes_device_value).
   bool value_only = false;
+  // Inside a def's body: it runs when called, not where it is defined.
+  bool in_function = false;
 };
 
 class Extractor {
@@ -118,6 +121,22 @@ class Extractor {
     bool known = true;      // the guard is one `if` condition, read as written
     std::string condition;
   } guard_;
+  // Where a name read sits (facts.h NameRead): the top-level statement's
+  // end, the module-level function being walked. Every identifier read is
+  // kept until the walk ends, then only those of the module's own classes
+  // and functions.
+  struct RawRead {
+    std::string_view name, function;
+    uint32_t line, statement_end;
+    bool run_time;
+  };
+  void note_read(TSNode identifier, TSFieldId field, const Scope& scope);
+  void keep_own_reads();
+  uint32_t statement_depth_ = 0;
+  uint32_t top_statement_end_ = 0;
+  std::string_view module_function_;
+  std::vector<RawRead> raw_reads_;
+  std::vector<std::string_view> module_functions_;
   // Names bound by imports of a device's API module: name -> (module path, device).
   NameMap<std::pair<std::string, std::string>> device_module_aliases_;
 };

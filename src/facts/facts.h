@@ -236,6 +236,21 @@ struct ModuleBinding {
   std::vector<std::string> values;  // Literal::Strings
 };
 
+// A read of a name the module itself defines (a class or a module-level
+// function), and when it runs: at import, in the top-level statement ending
+// at `statement_end`; inside the body of module-level function `function`
+// (it runs where that function is called); or when a test runs (a method
+// body). instantiate_device_type_tests deletes its template from the
+// module's globals, so `fix` puts its call after every import-time read and
+// leaves a template read when a test runs (issue 30).
+struct NameRead {
+  std::string name;
+  std::string function;        // the module-level function holding it, "" elsewhere
+  uint32_t line = 0;
+  uint32_t statement_end = 0;  // end byte of the top-level statement holding it
+  bool run_time = false;       // in a def's body (a method's, a nested class's), not its decorators
+};
+
 enum class IssueSeverity { Note, Warning, Error };
 
 // Something about the file that limits what the facts can say.
@@ -269,6 +284,11 @@ struct FileFacts {
   // Classes that get members at run time: `setattr(TestX, "test_" + name, f)`
   // or `TestX.test_y = f`, anywhere in the module, in source order.
   std::vector<std::string> extended_classes;
+  // Reads of the module's own classes and functions, in source order, and
+  // where the first top-level `if __name__ == ...:` starts (0 when none):
+  // module-level code after it does not run under pytest.
+  std::vector<NameRead> name_reads;
+  uint32_t main_guard_byte = 0;
   std::vector<Import> imports;
   std::vector<DeviceGlobal> device_globals;
   std::vector<NoTestRebinding> notest_rebindings;

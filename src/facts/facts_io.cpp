@@ -159,6 +159,8 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.classes, [&](ClassFact& c) { describe(io, c); });
   io.list(f.instantiations, [&](Instantiation& i) { describe(io, i); });
   io.list(f.extended_classes, [&](std::string& s) { io(s); });
+  io.list(f.name_reads, [&](NameRead& r) { io(r.name), io(r.function), io(r.line), io(r.statement_end), io(r.run_time); });
+  io(f.main_guard_byte);
   io.list(f.imports, [&](Import& i) { io(i.module), io(i.name), io(i.alias), io(i.line), io(i.start_byte), io(i.end_byte), io(i.try_line); });
   io.list(f.device_globals, [&](DeviceGlobal& g) { io(g.name), describe(io, g.device), io(g.line); });
   io.list(f.module_tests, [&](std::pair<std::string, uint32_t>& t) { io(t.first), io(t.second); });

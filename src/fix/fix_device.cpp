@@ -32,6 +32,25 @@ bool has_device(const FixContext& c, const ClassFact& cls, const std::string& me
                      [&](const Edit& e) { return e.rule == "add-device-param" && e.start == m->self_end_byte; });
 }
 
+// Whether the string at `at` is an argument that takes a device type
+// (autocast("cuda"), init_device_mesh("cuda", ...), torch.device("cuda", 0)):
+// the injected device may be "cuda:0", which those reject, so it becomes
+// torch.device(device).type there ([fix] device_type_contexts and
+// device_type_with_index in rules/devices.toml).
+bool takes_device_type(const std::string& source, const Location& at, const Vocabulary& vocabulary) {
+  const char* space = " \t\r\n\\";
+  size_t before = at.start_byte ? source.find_last_not_of(space, at.start_byte - 1) : std::string::npos;
+  std::string_view head(source.data(), before == std::string::npos ? 0 : before + 1);
+  auto ends_with_any = [&](const std::vector<std::string>& contexts) {
+    return std::any_of(contexts.begin(), contexts.end(), [&](const std::string& ctx) {
+      return head.size() >= ctx.size() && head.substr(head.size() - ctx.size()) == ctx;
+    });
+  };
+  if (ends_with_any(vocabulary.device_type_contexts)) return true;
+  size_t next = source.find_first_not_of(space, at.end_byte);
+  return next != std::string::npos && source[next] == ',' && ends_with_any(vocabulary.device_type_with_index);
+}
+
 void skip(const FixContext& c, uint32_t line, const std::string& what, const std::string& why) {
   c.skipped.push_back("line " + std::to_string(line) + ": " + what + ": " + why);
 }
@@ -69,7 +88,14 @@ void fix_add_instantiation(const FixContext& c) {
   bool added = false;
   for (const auto& [index, v] : c.verdicts) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
-    if (!instantiation_fixable(c.resolution.of(v.ref), cls, v)) continue;
+    const ResolvedClass& r = c.resolution.of(v.ref);
+    if (!instantiation_fixable(r, cls, v)) {
+      // Where the migration stops short of the instantiation, say why.
+      if (!v.migration_blocked.empty() && r.instantiation < 0 && !r.instantiated_subclass.valid() &&
+          (v.target.empty() ? v.inferred : v.target) == "ACCELERATOR" && v.split.empty())
+        skip(c, cls.line, cls.name, "not migrated to ACCELERATOR: " + v.migration_blocked);
+      continue;
+    }
     const std::string& s = c.source;
     size_t header = 0;  // the class line's start
     for (uint32_t line = 1; line < cls.line && header < s.size(); ++line) header = next_line(s, header);
@@ -79,7 +105,16 @@ void fix_add_instantiation(const FixContext& c) {
       skip(c, cls.line, cls.name, "its class line is not plain");
       continue;
     }
-    size_t after = next_line(s, cls.body_end_byte ? cls.body_end_byte - 1 : 0);
+    // After the last statement that reads or extends it at import
+    // (classify's instantiation_blocker has ruled out reads it cannot follow).
+    const InstantiationPlace place = instantiation_place(c.file, v.ref);
+    if (place.read_line && !indent.empty()) {
+      skip(c, cls.line, cls.name, "line " + std::to_string(place.read_line) +
+                                      " reads it at import, outside the block that defines it");
+      continue;
+    }
+    if (place.read_line) indent.clear();
+    size_t after = next_line(s, place.after_byte ? place.after_byte - 1 : 0);
     std::string nl = newline_at(s, header);
     std::string text = (after == s.size() && !s.empty() && s.back() != '\n' ? nl : std::string()) + nl + nl + indent +
                        "instantiate_device_type_tests(" + cls.name + ", globals())" + nl;
@@ -108,14 +143,9 @@ void fix_sites(const FixContext& c, const char* rule) {
     }
     const std::string span = c.source.substr(s.location.start_byte, s.location.end_byte - s.location.start_byte);
     if (s.kind == SiteKind::DeviceString) {
-      // autocast("cuda") takes a device type; the test's device may be "cuda:0".
-      size_t before = c.source.find_last_not_of(" \t", s.location.start_byte ? s.location.start_byte - 1 : 0);
-      std::string_view head(c.source.data(), before == std::string::npos ? 0 : before + 1);
-      bool type = std::any_of(c.vocabulary.device_type_contexts.begin(), c.vocabulary.device_type_contexts.end(),
-                              [&](const std::string& ctx) {
-                                return head.size() >= ctx.size() && head.substr(head.size() - ctx.size()) == ctx;
-                              });
-      c.out.push_back({s.location.start_byte, s.location.end_byte, type ? "torch.device(device).type" : "device", rule});
+      c.out.push_back({s.location.start_byte, s.location.end_byte,
+                       takes_device_type(c.source, s.location, c.vocabulary) ? "torch.device(device).type" : "device",
+                       rule});
     } else if (std::string_view(rule) == "cuda-to-device") {
       std::string tail = "." + s.device.key + "()";
       if (span.size() <= tail.size() || span.compare(span.size() - tail.size(), tail.size(), tail) != 0) {

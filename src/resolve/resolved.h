@@ -40,6 +40,9 @@ struct ResolvedClass {
   std::vector<TestRef> tests;               // own tests, then inherited ones not overridden
   int instantiation = -1;                   // the upstream link: last statement-level call naming the class
   ClassRef instantiated_subclass;           // the first instantiated class (in file order) that inherits from it
+  // Other scanned files that import the class by name or subclass it, in
+  // file order: instantiating it in place would delete what they import.
+  std::vector<int> importers;
   std::vector<DeviceVariant> variants;      // empty when not instantiated
   bool variants_exact = true;               // false when only_for/except_for are not literals
   std::string invoking_file;                // the file that runs it (an aggregator parent, or its own)

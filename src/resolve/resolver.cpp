@@ -54,10 +54,28 @@ class Resolver {
         }
       }
     decide_collection(files_, vocab_, out);
+    note_importers(out);
     return out;
   }
 
  private:
+  // ResolvedClass::importers: from-imports of the class by name, and
+  // subclasses, in other files.
+  void note_importers(Resolution& out) const {
+    auto add = [&](ClassRef ref, int file) {
+      if (!ref.valid() || ref.file == file) return;
+      std::vector<int>& list = out.classes[ref.file][ref.cls].importers;
+      if (std::find(list.begin(), list.end(), file) == list.end()) list.push_back(file);
+    };
+    for (size_t f = 0; f < files_.size(); ++f) {
+      const int file = static_cast<int>(f);
+      for (const Import& imp : files_[f].imports)
+        if (!imp.name.empty() && imp.name != "*") add(class_in(index_.find(imp.module, file), imp.name, 0), file);
+      for (const ResolvedClass& r : out.classes[f])
+        for (const ClassRef& base : r.bases) add(base, file);
+    }
+  }
+
   ClassRef class_in(int file, const std::string& name, int depth) const {
     if (file < 0 || depth > kMaxReexportDepth) return {};
     auto it = class_by_name_[file].find(name);

@@ -132,10 +132,11 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
   }
   if (const auto* fix = root["fix"].as_table()) {
     check_keys(*fix,
-               {"device_type_contexts", "accelerator_only_decorator", "accelerator_only_module", "api_rewrite_modules",
+               {"device_type_contexts", "device_type_with_index", "accelerator_only_decorator", "accelerator_only_module", "api_rewrite_modules",
                 "rewrite_together", "api_sources"},
                source, "[fix]");
     v.device_type_contexts = string_list(*fix, "device_type_contexts", source, false);
+    v.device_type_with_index = string_list(*fix, "device_type_with_index", source, false);
     v.api_rewrite_modules = string_list(*fix, "api_rewrite_modules", source, false);
     if (const auto* groups = (*fix)["rewrite_together"].as_array())
       for (const auto& group : *groups) {

@@ -93,6 +93,7 @@ class Vocabulary {
   std::vector<std::string> query_apis;               // prefixes of calls that work without the device
   std::vector<std::string> fake_device_contexts;     // with-callees whose body's devices are fakes
   std::vector<std::string> device_type_contexts;     // code before a device *type* string: "autocast(", "device_type="
+  std::vector<std::string> device_type_with_index;   // ... when another argument follows: "torch.device(" ("cuda", 0)
   std::string accelerator_only_decorator, accelerator_only_module;  // onlyAccelerator, where it lives; "" = none
   std::vector<std::string> api_rewrite_modules;          // "torch.cuda.": the calls accelerator-api rewrites
   std::vector<std::vector<std::string>> rewrite_together;  // API names rewritten together or not at all

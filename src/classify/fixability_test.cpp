@@ -1,0 +1,97 @@
+// Where add-instantiation may put instantiate_device_type_tests, and when it
+// may not (issue 30): the call deletes the template from the module.
+#include <catch2/catch.hpp>
+
+#include "classify/classifier.h"
+#include "classify/fixability.h"
+#include "resolve/resolver.h"
+#include "support/scan_source.h"
+
+using namespace hwclass;
+
+namespace {
+
+// "name@line:function:run_time" for each read, in order.
+std::vector<std::string> reads(const FileFacts& f) {
+  std::vector<std::string> out;
+  for (const NameRead& r : f.name_reads)
+    out.push_back(r.name + "@" + std::to_string(r.line) + ":" + r.function + ":" + (r.run_time ? "run" : "import"));
+  return out;
+}
+
+const char* kExtended = R"(class TestA(TestCase):
+    def test_a(self):
+        x = torch.ones(2, device="cuda")
+        helper()
+
+def helper():
+    return 1
+
+def add_tests():
+    setattr(TestA, "test_b", make())
+
+add_tests()
+TestA.test_c = make()
+
+if __name__ == "__main__":
+    run_tests()
+)";
+
+}  // namespace
+
+TEST_CASE("name reads of the module's own classes and functions, and the main guard", "[extract][fixability]") {
+  FileFacts f = scan_source(kExtended);
+  // Read by hand from kExtended: helper() in a method runs with the test;
+  // TestA in add_tests' body (when it is called); the call of add_tests and the attribute store
+  // at import. Names the module does not define (make, setattr) are not kept.
+  CHECK(reads(f) == std::vector<std::string>{"helper@4::run", "TestA@10:add_tests:run", "add_tests@12::import",
+                                             "TestA@13::import"});
+  CHECK(f.main_guard_byte == std::string_view(kExtended).find("if __name__"));
+}
+
+TEST_CASE("the instantiate call goes after the last statement that reads the template", "[fixability]") {
+  std::vector<FileFacts> files{scan_source(kExtended)};
+  Resolution resolution = resolve(files, Vocabulary::embedded());
+  InstantiationPlace place = instantiation_place(files[0], ClassRef{0, 0});
+  const std::string source = kExtended;
+  // TestA.test_c = make() is the last read at import (line 13).
+  CHECK(place.read_line == 13);
+  CHECK(place.after_byte == source.find("TestA.test_c = make()") + std::string("TestA.test_c = make()").size());
+  CHECK(instantiation_blocker(files, resolution, ClassRef{0, 0}) == "");
+}
+
+TEST_CASE("a template read when a test runs, or only under the main guard, is not instantiated", "[fixability]") {
+  {
+    std::vector<FileFacts> files{scan_source(R"(class TestA(TestCase):
+    SCALE = 2
+    def test_a(self):
+        self.assertEqual(TestA.SCALE, 2)
+)")};
+    CHECK(instantiation_blocker(files, resolve(files, Vocabulary::embedded()), ClassRef{0, 0}) ==
+          "line 4 reads TestA when a test runs, and instantiate_device_type_tests would delete it from this module");
+  }
+  {
+    std::vector<FileFacts> files{scan_source(R"(class TestA(TestCase):
+    def test_a(self):
+        pass
+
+if __name__ == "__main__":
+    TestA.maxDiff = None
+)")};
+    CHECK(instantiation_blocker(files, resolve(files, Vocabulary::embedded()), ClassRef{0, 0}) ==
+          "line 6 reads TestA at import, in or after the `if __name__` guard, so no place before it can take "
+          "instantiate_device_type_tests");
+  }
+}
+
+TEST_CASE("a template other modules import or subclass is blocked by them, named", "[fixability]") {
+  std::vector<FileFacts> files{
+      scan_source("class TestA(TestCase):\n    def test_a(self):\n        pass\n", "test/test_common.py"),
+      scan_source("import test_common\nclass TestB(test_common.TestA):\n    pass\n", "test/test_sub.py"),
+      scan_source("from test_common import TestA\n", "test/test_imp.py")};
+  Resolution resolution = resolve(files, Vocabulary::embedded());
+  CHECK(resolution.of(ClassRef{0, 0}).importers == std::vector<int>{1, 2});
+  CHECK(instantiation_blocker(files, resolution, ClassRef{0, 0}) ==
+        "blocked by its importers: test/test_sub.py, test/test_imp.py import or subclass it, and "
+        "instantiate_device_type_tests would delete it from this module");
+}
