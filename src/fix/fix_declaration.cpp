@@ -12,6 +12,7 @@
 
 #include "classify/fixability.h"
 #include "fix/fixes.h"
+#include "lint/advice.h"
 #include "fix/source_text.h"
 
 namespace hwclass {
@@ -45,7 +46,7 @@ void fix_add_classification(const FixContext& c) {
       const FixRule* r = find_fix_rule(e.rule);
       return r && r->safety == FixSafety::Unsafe && e.start >= cls.body_start_byte && e.start < cls.body_end_byte;
     });
-    const std::string member = migrated ? "ACCELERATOR" : v.inferred;
+    const std::string member = migrated ? "ACCELERATOR" : declared_member(v);
     auto skip = [&](const std::string& why) {
       c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": " + why);
     };
@@ -58,11 +59,24 @@ void fix_add_classification(const FixContext& c) {
       continue;
     }
     if (migrated ? cls.damaged : !classification_fixable(cls, v)) {
-      skip(cls.damaged            ? std::string("a syntax error touches it")
+      const Reason* own = own_test_need(cls, v);
+      skip(cls.damaged ? std::string("a syntax error touches it")
+           : v.declaration_inherited && own
+               ? "it inherits " + v.declared + ", but its own " + own->owner.substr(cls.name.size() + 1) + " (line " +
+                     std::to_string(own->line) + ") needs " + v.inferred + ": a split (hwclass explain)"
            : v.confidence != Confidence::High ? std::string("the inference is ") + to_string(v.confidence) +
                                                      " confidence: " + v.confidence_reasons.front()
                                                : std::string("it needs a split (hwclass explain)"));
       continue;
+    }
+    // A safe declaration never adds an upstream error or takes the class to
+    // a job that does not run it (lint's [safe fix] mark asks the same).
+    if (!migrated) {
+      if (std::string harm = declaration_harm(c.file, index, c.resolution.of(v.ref), member, v, c.vocabulary);
+          !harm.empty()) {
+        skip(harm);
+        continue;
+      }
     }
     const std::string& s = c.source;
     size_t body = cls.body_start_byte, start = line_start(s, body);

@@ -19,4 +19,14 @@ const std::string& recommended_member(const Verdict& v);
 // the class if it declared its recommended member.
 void attach_advice(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary);
 
+// Why a safe fix must not declare `member` on the class (issue 30), "" when
+// nothing stands in the way: the declaration would give it an upstream
+// error it does not have now (@onlyNativeDeviceTypes under ACCELERATOR is
+// [decorator], a `device` parameter under GENERIC is [device_param]), or no
+// job of that member would run it (a base rebound to NoTest unless MPS is
+// there: test_mps.py's classes run on no CPU job). lint's [safe fix] mark
+// and add-classification both ask it.
+std::string declaration_harm(const FileFacts& file, int class_index, const ResolvedClass& resolved,
+                             const std::string& member, const Verdict& verdict, const Vocabulary& vocabulary);
+
 }  // namespace hwclass

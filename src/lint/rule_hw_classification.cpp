@@ -12,6 +12,7 @@
 // the unsafe fixes migrate the class, which add-classification then
 // declares ACCELERATOR.
 #include "classify/fixability.h"
+#include "lint/advice.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
@@ -24,7 +25,9 @@ void check_hw_classification(const ClassContext& c) {
   if (declaration_form_fixable(c.cls.declaration, c.vocabulary)) c.out.back().fix = "safe";
   else if (v && unsafe_fixes_apply(c.file, c.class_index, c.world->resolution.of(v->ref), *v, c.vocabulary))
     c.out.back().fix = "unsafe";
-  else if (v && classification_fixable(c.cls, *v))
+  else if (v && classification_fixable(c.cls, *v) &&
+           declaration_harm(c.file, c.class_index, c.world->resolution.of(v->ref), declared_member(*v), *v,
+                            c.vocabulary).empty())
     c.out.back().fix = "safe";
 }
 
