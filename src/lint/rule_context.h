@@ -96,6 +96,11 @@ void check_hardcoded_device(const ClassContext& c);
 void check_device_specific_contract(const ClassContext& c);
 void check_unscoped_device_skip(const ClassContext& c);
 void check_classification_mismatch(const ClassContext& c);
+void check_contradicting_declaration(const ClassContext& c);
+void check_redundant_declaration(const ClassContext& c);
+// The nearest base in the class's MRO with its own valid declaration; null
+// without one, or without the world (one file alone).
+const ClassFact* declaring_base(const ClassContext& c);
 void check_classification_not_imported(const ClassContext& c);
 void check_unknown_member(const ClassContext& c);
 void check_never_runs(const InstantiationContext& c);

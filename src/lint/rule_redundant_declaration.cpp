@@ -1,0 +1,35 @@
+// redundant-declaration (hwclass): a class declares the member it already
+// inherits from a scanned base. The runtime filter reads the declaration
+// through the MRO, so the repeat changes nothing it runs; #193496 calls it
+// redundant, while #191832/#191901 (and upstream's linter, which does not
+// inherit) ask for it on every class with tests (contract section 14). So
+// it is a warning a project turns off with `ignore = ["redundant-declaration"]`
+// when it follows the linter; `hwclass fix` writes the repeat for that linter.
+// Example: `class TestB(TestA)` declaring GENERIC under a GENERIC TestA.
+// Fix: none (delete the line, or keep it for upstream's linter).
+#include "lint/rule_context.h"
+#include "resolve/resolved.h"
+
+namespace hwclass {
+
+// The nearest base in the MRO with its own valid declaration, and its member.
+const ClassFact* declaring_base(const ClassContext& c) {
+  if (!c.world || c.file_index < 0) return nullptr;
+  const ResolvedClass& r = c.world->resolution.of(ClassRef{c.file_index, c.class_index});
+  for (size_t i = 1; i < r.mro.size(); ++i) {
+    const ClassFact& base = c.world->files[static_cast<size_t>(r.mro[i].file)].classes[static_cast<size_t>(r.mro[i].cls)];
+    if (base.declaration.state == DeclarationState::Valid) return &base;
+  }
+  return nullptr;
+}
+
+void check_redundant_declaration(const ClassContext& c) {
+  if (c.settings.upstream_only || c.cls.declaration.state != DeclarationState::Valid) return;
+  const ClassFact* base = declaring_base(c);
+  if (!base || base->declaration.member != c.cls.declaration.member) return;
+  c.report(c.cls.declaration.location.line, "Test class '" + c.cls.name + "' repeats the " +
+                                                c.cls.declaration.member + " it inherits from '" + base->name +
+                                                "'; the runtime reads it through the MRO.");
+}
+
+}  // namespace hwclass
