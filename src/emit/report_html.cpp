@@ -150,15 +150,22 @@ std::string file_list(const Report& r, const std::string& title, const std::vect
   return out + "</tbody></table></div>\n";
 }
 
+// The safe fixes' commands and the unsafe ones (to review) apart.
 std::string fix_alone_list(const Report& r) {
-  if (r.fix_alone.empty()) return "";
-  std::string out = "<div class=\"scroll\"><h3>hwclass fix alone makes these pass</h3>\n<table class=\"commands\">"
-                    "<thead><tr><th>file</th><th>command (from the repository root)</th></tr></thead><tbody>\n";
-  for (const std::string& p : r.fix_alone)
-    for (const FileRow& f : r.files)
-      if (f.path == p)
-        out += "<tr><td>" + path_html(p) + "</td><td><code>" + html_escape(fix_command(f.fix, p)) + "</code></td></tr>\n";
-  return out + "</tbody></table></div>\n";
+  std::string out;
+  for (FixClears kind : {FixClears::Safe, FixClears::Unsafe}) {
+    std::string rows;
+    for (const std::string& p : r.fix_alone)
+      for (const FileRow& f : r.files)
+        if (f.path == p && f.fix == kind)
+          rows += "<tr><td>" + path_html(p) + "</td><td><code>" + html_escape(fix_command(f.fix, p)) + "</code></td></tr>\n";
+    if (rows.empty()) continue;
+    out += std::string("<div class=\"scroll\"><h3>hwclass fix alone makes these pass, ") +
+           (kind == FixClears::Safe ? "safe fixes" : "with unsafe fixes to review") +
+           "</h3>\n<table class=\"commands\"><thead><tr><th>file</th><th>command (from the repository root)</th></tr>"
+           "</thead><tbody>\n" + rows + "</tbody></table></div>\n";
+  }
+  return out;
 }
 
 std::string file_table(const Report& r) {

@@ -74,7 +74,12 @@ std::string report_json(const Report& r) {
   w.key("fix_alone").begin_array();
   for (const std::string& path : r.fix_alone)
     for (const FileRow& f : r.files)
-      if (f.path == path) w.begin_object().field("path", path).field("command", fix_command(f.fix, path)).end_object();
+      if (f.path == path)
+        w.begin_object()
+            .field("path", path)
+            .field("safety", f.fix == FixClears::Unsafe ? "unsafe" : "safe")
+            .field("command", fix_command(f.fix, path))
+            .end_object();
   w.end_array();
   w.key("next_up").string_array(r.next_up);
   w.key("most_sites").string_array(r.most_sites);

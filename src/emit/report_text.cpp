@@ -251,18 +251,27 @@ void file_list(Page& page, const Report& r, const std::string& title, const std:
 }
 
 // Files `hwclass fix` alone makes pass, each with the command: whole, one a
-// line in text (a command cut to fit could not be pasted).
+// line in text (a command cut to fit could not be pasted). The safe fixes'
+// commands and the unsafe ones, which change what tests run on and need a
+// review, are listed apart.
 void fix_alone(Page& page, const Report& r) {
-  if (r.fix_alone.empty()) return;
-  page.heading("Next up: hwclass fix alone makes these pass (from the repository root)");
-  std::vector<Row> rows;
-  for (const std::string& p : r.fix_alone) {
-    auto f = std::find_if(r.files.begin(), r.files.end(), [&](const FileRow& x) { return x.path == p; });
-    std::string command = fix_command(f->fix, p);
-    if (page.md) rows.push_back({"`" + p + "`", thousands(f->counts.test_classes), "`" + command + "`"});
-    else page.out += "  " + command + "\n";
+  for (FixClears kind : {FixClears::Safe, FixClears::Unsafe}) {
+    std::vector<Row> rows;
+    std::string lines;
+    for (const std::string& p : r.fix_alone) {
+      auto f = std::find_if(r.files.begin(), r.files.end(), [&](const FileRow& x) { return x.path == p; });
+      if (f->fix != kind) continue;
+      std::string command = fix_command(f->fix, p);
+      if (page.md) rows.push_back({"`" + p + "`", thousands(f->counts.test_classes), "`" + command + "`"});
+      else lines += "  " + command + "\n";
+    }
+    if (rows.empty() && lines.empty()) continue;
+    page.heading(kind == FixClears::Safe
+                     ? "Next up: hwclass fix alone makes these pass, safe fixes (from the repository root)"
+                     : "Next up: hwclass fix alone makes these pass, with unsafe fixes to review (from the repository root)");
+    if (page.md) page.table({"file", "classes", "command"}, rows, 2);
+    else page.out += lines;
   }
-  if (page.md) page.table({"file", "classes", "command"}, rows, 2);
 }
 
 // Failing files (not on the allowlist), each with its first error: the

@@ -15,7 +15,7 @@
 
 namespace hwclass {
 
-inline constexpr int kReportSchemaVersion = 2;
+inline constexpr int kReportSchemaVersion = 3;
 
 enum class FileStatus { NotChecked, Passing, Failing, Allowlisted };
 const char* to_string(FileStatus);
