@@ -1,6 +1,8 @@
 // hwclass fix: discover -> parse -> extract -> resolve -> classify -> fix
 // rules (edits) -> a unified diff, the written files, or one lintrunner
 // message per file.
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -13,6 +15,7 @@
 #include "fix/fixes.h"
 #include "fix/plan.h"
 #include "fix/verify.h"
+#include "fix/verify_import.h"
 #include "parse/source_reader.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
@@ -26,7 +29,7 @@ namespace {
 struct FixState {
   CommonOptions common;
   std::vector<std::string> select, ignore;
-  std::string format = "diff", code = "TEST_LINTER", allowlist;
+  std::string format = "diff", code = "TEST_LINTER", allowlist, verify;
   bool write = false, diff = false, update_allowlist = false, unsafe = false;
 };
 
@@ -67,6 +70,7 @@ struct FixTally {
   std::map<std::string, size_t> per_rule;
   std::vector<std::string> skipped_files, skipped_classes;
   size_t changed = 0;
+  std::string checked = "compile";  // what proved the written files: "compile" or "import"
 };
 
 // Every chosen rule's edits to one file (fix/plan.h), with why classes were left.
@@ -107,7 +111,9 @@ void print_summary(const FixState& s, const FixTally& t) {
             << fixes << (fixes == 1 ? " fix" : " fixes") << (by_rule.empty() ? "" : ": " + by_rule) << ")";
   const size_t left = t.skipped_classes.size();
   std::cerr << "; " << left << (left == 1 ? " class left as it is" : " classes left as they are")
-            << (left == 0 ? "" : s.common.verbose ? ":" : " (-v lists them)") << "\n";
+            << (left == 0 ? "" : s.common.verbose ? ":" : " (-v lists them)") << "; checked by "
+            << (t.checked == "import" ? "importing each written module (python3)" : "compile() (python3) and tree-sitter")
+            << "\n";
   if (s.common.verbose)
     for (const auto& why : t.skipped_classes) std::cerr << "  " << why << "\n";
   for (const auto& why : t.skipped_files) std::cerr << why << "\n";
@@ -149,6 +155,61 @@ std::string broken_message(const FixCandidate& c, const BrokenFix& b) {
          ": line " + std::to_string(b.line) + ": " + b.message + "); left unchanged";
 }
 
+void put_bytes(const SourceFile& file, const std::string& bytes) {
+  OutputSink out(file.absolute_path);
+  out.write(bytes);
+  out.commit();
+}
+
+// --verify import: each written module is imported (fix/verify_import.h);
+// one that fails, and imported with its old bytes, gets them back and is
+// reported with the rules whose edits alone break it (all of them when
+// none does alone). The candidates kept are returned.
+std::vector<size_t> import_checked(const std::vector<FixCandidate>& candidates, const std::vector<size_t>& written,
+                                   const std::filesystem::path& root, int jobs, FixTally& tally, size_t& refused) {
+  const std::string cwd = std::filesystem::is_directory(root / "test") ? (root / "test").string() : root.string();
+  std::vector<std::string> paths;
+  for (size_t k : written) paths.push_back(candidates[k].file->absolute_path);
+  auto after = python_import_all(paths, cwd, jobs);
+  if (!after) {
+    std::cerr << "warning: python3 could not import torch with HardwareClassification; the written files were "
+                 "checked by compile() only\n";
+    return written;
+  }
+  tally.checked = "import";
+  std::vector<size_t> kept;
+  for (size_t j = 0; j < written.size(); ++j) {
+    const FixCandidate& c = candidates[written[j]];
+    if (!(*after)[j]) {
+      kept.push_back(written[j]);
+      continue;
+    }
+    put_bytes(*c.file, c.source);
+    auto before = python_import_all({c.file->absolute_path}, cwd, 1);
+    if (!before || (*before)[0]) {  // it did not import before either: not the fixes' doing
+      put_bytes(*c.file, c.fixed);
+      kept.push_back(written[j]);
+      continue;
+    }
+    std::vector<std::string> rules, guilty;
+    for (const Edit& e : c.edits)
+      if (std::find(rules.begin(), rules.end(), e.rule) == rules.end()) rules.push_back(e.rule);
+    for (const std::string& rule : rules) {
+      std::vector<Edit> alone;
+      for (const Edit& e : c.edits)
+        if (e.rule == rule) alone.push_back(e);
+      put_bytes(*c.file, apply_edits(c.source, alone));
+      auto one = python_import_all({c.file->absolute_path}, cwd, 1);
+      if (one && (*one)[0]) guilty.push_back(rule);
+    }
+    put_bytes(*c.file, c.source);
+    std::cerr << c.file->display_path << ": error: the fixes (" << join_names(guilty.empty() ? rules : guilty)
+              << ") would break its import (python3: " << *(*after)[j] << "); left unchanged\n";
+    ++refused;
+  }
+  return kept;
+}
+
 int run_fix(const CLI::App& cmd, FixState& s) {
   apply_config(cmd, s.common);
   const bool lintrunner = s.format == "lintrunner";
@@ -157,6 +218,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   bool inputs_ok = report_problems(result, s.common);
   const size_t fixed_files = result.files.size();
   add_import_context(result, s.common);
+  if (s.unsafe) add_importer_context(result, s.common);
   Resolution resolution = resolve(result.files, result.vocabulary);
 
   FixTally tally;
@@ -167,6 +229,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   std::vector<std::optional<BrokenFix>> broken = verify_fixes(candidates, result.vocabulary, verify);
   OutputSink sink(lintrunner ? s.common.output : "");
   size_t refused = 0;
+  std::vector<size_t> written;
   for (size_t k = 0; k < candidates.size(); ++k) {
     const FixCandidate& c = candidates[k];
     if (broken[k]) {
@@ -183,11 +246,22 @@ int run_fix(const CLI::App& cmd, FixState& s) {
       sink.write(lintrunner_fix_line(f, s.code, c.source, c.fixed, c.edits.size(), unsafe));
     } else if (s.write) {
       if (!write_fixed(*c.file, c.source, c.fixed, tally)) continue;
+      written.push_back(k);
+      continue;  // counted once the import check has passed it
     } else {
       std::cout << unified_diff(f.relative_path, c.source, c.edits);
     }
     ++tally.changed;
     for (const Edit& e : c.edits) ++tally.per_rule[e.rule];
+  }
+  if (s.write) {
+    const bool import = s.verify == "import" || (s.verify.empty() && python_imports_torch());
+    std::vector<size_t> kept =
+        import ? import_checked(candidates, written, result.root, verify.jobs, tally, refused) : written;
+    for (size_t k : kept) {
+      ++tally.changed;
+      for (const Edit& e : candidates[k].edits) ++tally.per_rule[e.rule];
+    }
   }
   if (lintrunner) sink.commit();
   else flush_stdout();
@@ -219,6 +293,11 @@ CommandRunner register_fix(CLI::App& app) {
                   "diff (default), or lintrunner: one whole-file message per file for lintrunner -a")
       ->check(CLI::IsMember({"diff", "lintrunner"}));
   cmd->add_option("--code", s->code, "The lintrunner linter code")->capture_default_str();
+  cmd->add_option("--verify", s->verify,
+                  "How --write checks what it writes: import (each written module imported by python3, as pytest "
+                  "does; the default when python3 can import a torch with HardwareClassification) or compile "
+                  "(compile() and tree-sitter)")
+      ->check(CLI::IsMember({"import", "compile"}));
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
     if (s->write && s->diff) throw UsageError("--write and --diff: choose one");
