@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""fix --unsafe-fixes keeps the runtime's semantics (issue 30), on the small
+tree tests/integration/fix_semantics/, checked by CPython and real PyTorch:
+
+    fix_semantics.py HWCLASS API_ROOT
+
+- instantiate_device_type_tests deletes its template from the module: the
+  call goes after every module-level statement that reads or extends it
+  (test_read_after.py: after the generated tests are added), and a template
+  read when a test runs, read only under the `if __name__` guard, or
+  imported and subclassed by other modules is not migrated, with the reason
+  (its importers named). Checked with `ast` on the written files, then by
+  collecting every file with the host's torch 1.13.1: each collects, and the
+  generated tests are instantiated.
+- A device-type argument gets torch.device(device).type, a device `device`:
+  in the 2.6.0 runtime, each fixed test body of test_device_type.py runs
+  with device="cuda:0" (what a CUDA runner injects) and raises none of the
+  index errors of torch.device(type, index) and init_device_mesh's check,
+  while the same bodies with a bare `device` in those places do (the
+  control, which proves the check bites).
+- Declarations (the safe add-classification): a subclass repeats the member
+  it inherits or is left, never declared another; one whose own tests need
+  another device is left as a split, with the reason (test_inherited.py);
+  a class that a declaration would give an upstream error is left, with the
+  rule named (test_upstream_harm.py).
+- --verify import (fix_semantics/import_break): a written module that
+  imported before and fails after (module-level code a declaration breaks)
+  is put back byte for byte and reported with the rule whose edits broke
+  it, the exit status 2, and the summary says the import check ran.
+"""
+import ast
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "runtime"))
+from outcome import finish  # noqa: E402
+from pytorch import CHROOT, SOURCE, Runtime  # noqa: E402
+
+INDEX_ERRORS = ("must not include an index", "Device type with index is not supported")
+
+
+def instantiations(path: pathlib.Path) -> dict:
+    """template name -> index of the top-level statement calling
+    instantiate_device_type_tests on it; plus '__main__' -> the guard's index."""
+    out = {}
+    for i, stmt in enumerate(ast.parse(path.read_bytes()).body):
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and \
+                getattr(stmt.value.func, "id", "") == "instantiate_device_type_tests":
+            out[stmt.value.args[0].id] = i
+        if isinstance(stmt, ast.If) and "__name__" in ast.unparse(stmt.test):
+            out.setdefault("__main__", i)
+    return out
+
+
+def declarations(path: pathlib.Path) -> dict:
+    """class name -> the member its own hw_classification names, or None."""
+    out = {}
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.ClassDef):
+            out[node.name] = next((stmt.value.attr for stmt in node.body if isinstance(stmt, ast.Assign) and
+                                   any(getattr(t, "id", "") == "hw_classification" for t in stmt.targets)), None)
+    return out
+
+
+def last_read(path: pathlib.Path, name: str) -> int:
+    """Index of the last top-level statement outside classes and the guard
+    that reads `name` directly or calls a module function that does."""
+    body = ast.parse(path.read_bytes()).body
+    readers = {name}
+    for stmt in body:
+        if isinstance(stmt, ast.FunctionDef) and any(isinstance(n, ast.Name) and n.id in readers for n in ast.walk(stmt)):
+            readers.add(stmt.name)
+    last = -1
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)) or (isinstance(stmt, ast.If) and "__name__" in ast.unparse(stmt.test)):
+            continue
+        if any(isinstance(n, ast.Name) and n.id in readers for n in ast.walk(stmt)):
+            last = i
+    return last
+
+
+DEVICE_TYPE_CHECK = r'''
+import ast, sys, torch
+source = open(sys.argv[1]).read()
+control = sys.argv[2] == "control"
+if control:
+    source = source.replace("torch.device(device).type", "device")
+bad = ("must not include an index", "Device type with index is not supported")
+failures = 0
+for node in ast.walk(ast.parse(source)):
+    if isinstance(node, ast.FunctionDef) and node.name.startswith("test") and node.args.args[-1].arg == "device":
+        scope = {"torch": torch}
+        exec(compile(ast.Module([node], []), "fixed", "exec"), scope)
+        class Self:
+            def assertEqual(self, a, b):
+                pass
+        try:
+            scope[node.name](Self(), device="cuda:0")
+            message = "ran"
+        except Exception as e:  # no CUDA, no process group: only the index errors matter
+            message = f"{type(e).__name__}: {e}"
+        hit = any(b in message for b in bad)
+        print(f"{node.name}: {'index error' if hit else 'no index error'}: {message.splitlines()[0][:160]}")
+        failures += hit
+print(f"index errors: {failures}")
+'''
+
+
+def main() -> int:
+    hwclass, api_root = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = pathlib.Path(tmp) / f"fix-semantics-{os.getpid()}"
+        shutil.copytree(HERE / "fix_semantics", tree)
+        run = subprocess.run([hwclass, "fix", "--isolated", "-v", "--write", "--unsafe-fixes", "--verify", "compile",
+                              "--api-root", str(api_root),
+                              "--root", str(tree), str(tree / "test")], capture_output=True, text=True)
+        print(run.stderr.strip())
+        if run.returncode != 0:
+            return finish([f"hwclass fix exited {run.returncode}"])
+        test = tree / "test"
+        placed = instantiations(test / "test_read_after.py")
+        if "TestReadAfter" not in placed:
+            failures.append("test_read_after.py: TestReadAfter was not instantiated")
+        elif not last_read(test / "test_read_after.py", "TestReadAfter") < placed["TestReadAfter"] < placed["__main__"]:
+            failures.append("test_read_after.py: the instantiate call is not after the last read and before the guard")
+        for f, cls, why in [("test_read_at_run_time.py", "TestRunTimeRead", "when a test runs"),
+                            ("test_read_in_main.py", "TestReadInMain", "`if __name__` guard"),
+                            ("test_template_common.py", "TestSharedTemplate",
+                             "blocked by its importers: test/test_template_importer.py, test/test_template_user.py")]:
+            if cls in instantiations(test / f):
+                failures.append(f"{f}: {cls} was instantiated")
+            if not re.search(rf"{cls}.*{re.escape(why)}", run.stderr):
+                failures.append(f"{f}: no reason naming '{why}' for {cls}")
+
+        decls = declarations(test / "test_inherited.py")
+        if decls["TestInheritedSub"] not in (None, "GENERIC"):
+            failures.append(f"TestInheritedSub declared {decls['TestInheritedSub']} against the GENERIC it inherits")
+        if decls["TestInheritedCudaSub"] is not None:
+            failures.append(f"TestInheritedCudaSub declared {decls['TestInheritedCudaSub']}; its own tests need CUDA")
+        if not re.search(r"TestInheritedCudaSub: it inherits GENERIC, but its own test_cuda_\w+ \(line \d+\) needs CUDA: a split",
+                         run.stderr):
+            failures.append("no split reason for TestInheritedCudaSub")
+        if declarations(test / "test_upstream_harm.py")["TestNativeOnly"] is not None:
+            failures.append("TestNativeOnly was declared, which upstream's [decorator] rejects")
+        if not re.search(r"TestNativeOnly: declaring \w+ would give it upstream's \[decorator\]", run.stderr):
+            failures.append("no [decorator] reason for TestNativeOnly")
+
+        # Every file collects in torch 1.13.1 (the host's), the generated tests instantiated.
+        files = sorted(p.name for p in test.glob("test_*.py") if p.name != "test_device_type.py")
+        ids, errors, _, output = Runtime("1.13.1").collect(tree, files)
+        for f in files:
+            if f in errors or f not in ids:
+                failures.append(f"{f} does not collect after the fixes: {output[-600:]}")
+        want = {f"test_read_after.py::TestReadAfterCPU::test_{t}_cpu" for t in ("add", "generated_neg", "assigned")}
+        if not want <= ids.get("test_read_after.py", set()):
+            failures.append(f"test_read_after.py collects {sorted(ids.get('test_read_after.py', []))}, not {sorted(want)}")
+        print(f"collected {sum(len(v) for v in ids.values())} node ids in {len(files)} files with torch 1.13.1")
+
+        # The device-type call forms, run in the 2.6.0 runtime.
+        fixed = (test / "test_device_type.py").read_text()
+        for form in ("torch.device(torch.device(device).type, 0)", "init_device_mesh(\n            torch.device(device).type, (1,)"):
+            if form not in fixed:
+                failures.append(f"test_device_type.py lacks {form!r}")
+        if 'torch.ones(2, device=device)' not in fixed:
+            failures.append("test_device_type.py: a device argument did not become `device`")
+        Runtime("2.6.0").ensure()
+        (test / "device_type_check.py").write_text(DEVICE_TYPE_CHECK)
+        env = ["env", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=0", "RANK=0", "WORLD_SIZE=1"]
+        for mode, want_errors in (("fixed", 0), ("control", 2)):
+            out = subprocess.run([str(SOURCE / "scripts/pytorch-runtime.sh"), str(CHROOT), "run", str(tree), *env,
+                                  "sh", "-c", f"cd test && python3 device_type_check.py test_device_type.py {mode}"],
+                                 capture_output=True, text=True, env={**os.environ, "PYSHIM": str(HERE.parent / "runtime/pyshim")})
+            print(f"{mode}:\n{out.stdout.strip()}")
+            m = re.search(r"index errors: (\d+)", out.stdout)
+            if not m or int(m.group(1)) != want_errors:
+                failures.append(f"{mode} forms: {m.group(1) if m else 'no'} index errors, expected {want_errors}: "
+                                f"{out.stderr[-800:]}")
+        shutil.rmtree(CHROOT / "work" / tree.name, ignore_errors=True)
+
+        # --verify import, with the host's torch and the HardwareClassification stand-in.
+        broken = pathlib.Path(tmp) / "import-break"
+        shutil.copytree(HERE / "fix_semantics" / "import_break", broken)
+        path = broken / "test" / "test_import_breaks.py"
+        original = path.read_bytes()
+        env = {**os.environ, "PYTHONPATH": f"{HERE.parent / 'runtime/pyshim'}:{HERE.parent / 'runtime/host-shim'}"}
+        for verify in ("import", None):
+            out = subprocess.run([hwclass, "fix", "--isolated", "--write", *(["--verify", verify] if verify else []),
+                                  "--root", str(broken), str(broken / "test")], capture_output=True, text=True, env=env)
+            print(f"--verify {verify or '(default)'}: exit {out.returncode}\n{out.stderr.strip()}")
+            if out.returncode != 2 or path.read_bytes() != original:
+                failures.append(f"--verify {verify}: exit {out.returncode}, file {'kept' if path.read_bytes() == original else 'changed'}")
+            if not re.search(r"test_import_breaks.py: error: the fixes \(add-classification\) would break its import "
+                             r"\(python3: AssertionError: declared\); left unchanged", out.stderr):
+                failures.append(f"--verify {verify}: no error naming add-classification and the AssertionError")
+            if "checked by importing each written module" not in out.stderr:
+                failures.append(f"--verify {verify}: the summary does not say the import check ran")
+            path.write_bytes(original)
+        out = subprocess.run([hwclass, "fix", "--isolated", "--write", "--verify", "compile", "--root", str(broken),
+                              str(broken / "test")], capture_output=True, text=True, env=env)
+        if out.returncode != 0 or path.read_bytes() == original or "checked by compile()" not in out.stderr:
+            failures.append(f"--verify compile: exit {out.returncode}; it should write the file and say compile ran")
+    return finish(failures)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
