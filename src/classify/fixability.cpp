@@ -88,8 +88,23 @@ bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary
 }
 
 bool classification_fixable(const ClassFact& cls, const Verdict& v) {
-  return cls.is_test_class && cls.declaration.state == DeclarationState::Absent && !cls.damaged &&
-         v.confidence == Confidence::High && v.split.empty();
+  if (!cls.is_test_class || cls.declaration.state != DeclarationState::Absent || cls.damaged) return false;
+  if (v.declaration_inherited && !v.declared.empty()) return v.inferred == v.declared || !own_test_need(cls, v);
+  return v.confidence == Confidence::High && v.split.empty();
+}
+
+const std::string& declared_member(const Verdict& v) {
+  return v.declaration_inherited && !v.declared.empty() ? v.declared : v.inferred;
+}
+
+const Reason* own_test_need(const ClassFact& cls, const Verdict& v) {
+  if (v.inferred == v.declared) return nullptr;
+  for (const Reason& r : v.reasons) {
+    if (r.device.empty()) continue;
+    for (const Method& m : cls.methods)
+      if (m.is_test && r.owner == cls.name + "." + m.name) return &r;
+  }
+  return nullptr;
 }
 
 bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v) {

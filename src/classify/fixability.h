@@ -23,8 +23,19 @@ bool migrates_to_accelerator(const Verdict& v);
 bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary);
 
 // add-classification: an undeclared test class inferred with high
-// confidence that needs no split.
+// confidence that needs no split; or one that inherits a declaration,
+// which it repeats (upstream's linter wants its own; the runtime already
+// runs it so), unless its own tests need another device (a split).
 bool classification_fixable(const ClassFact& cls, const Verdict& v);
+
+// The member add-classification declares: the inherited one where there is
+// one, never another (that would move the inherited tests off the base's
+// runner); else the inference.
+const std::string& declared_member(const Verdict& v);
+
+// Evidence from one of the class's own tests (not an inherited one) for a
+// member other than the one it inherits; null when there is none.
+const Reason* own_test_need(const ClassFact& cls, const Verdict& v);
 
 // add-instantiation: a class migrating to ACCELERATOR that no statement-level
 // instantiate_device_type_tests call names, and no instantiated class

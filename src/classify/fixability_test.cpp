@@ -95,3 +95,15 @@ TEST_CASE("a template other modules import or subclass is blocked by them, named
         "blocked by its importers: test/test_sub.py, test/test_imp.py import or subclass it, and "
         "instantiate_device_type_tests would delete it from this module");
 }
+
+TEST_CASE("a sibling module's import counts as an importer", "[fixability]") {
+  // test/distributed has no __init__.py: pytest puts the file's directory
+  // first on sys.path, so `import test_common` there is the sibling file
+  // (test_c10d_gloo.py's `import test_c10d_common`).
+  std::vector<FileFacts> files{
+      scan_source("class TestA(TestCase):\n    def test_a(self):\n        pass\n", "test/distributed/test_common.py"),
+      scan_source("import test_common\nclass TestB(test_common.TestA):\n    pass\n", "test/distributed/test_sub.py"),
+      scan_source("from test_common import TestA\n", "test/distributed/test_imp.py")};
+  Resolution resolution = resolve(files, Vocabulary::embedded());
+  CHECK(resolution.of(ClassRef{0, 0}).importers == std::vector<int>{1, 2});
+}

@@ -143,6 +143,17 @@ void fix_sites(const FixContext& c, const char* rule) {
     }
     const std::string span = c.source.substr(s.location.start_byte, s.location.end_byte - s.location.start_byte);
     if (s.kind == SiteKind::DeviceString) {
+      // `device = "cuda"` would become `device = device`: the line goes,
+      // and what read the local now reads the parameter of that name.
+      const size_t bol = line_start(c.source, s.location.start_byte), eol = next_line(c.source, s.location.end_byte);
+      std::string before = c.source.substr(bol, s.location.start_byte - bol);
+      std::string after = c.source.substr(s.location.end_byte, eol - s.location.end_byte);
+      before.erase(std::remove_if(before.begin(), before.end(), [](char ch) { return ch == ' ' || ch == '\t'; }),
+                   before.end());
+      if (before == "device=" && after.find_first_not_of(" \t\r\n") == std::string::npos) {
+        c.out.push_back({static_cast<uint32_t>(bol), static_cast<uint32_t>(eol), "", rule});
+        continue;
+      }
       c.out.push_back({s.location.start_byte, s.location.end_byte,
                        takes_device_type(c.source, s.location, c.vocabulary) ? "torch.device(device).type" : "device",
                        rule});

@@ -112,6 +112,53 @@ bool newline_between(const std::string& st, size_t from, size_t to) {
 
 }  // namespace
 
+namespace {
+
+// The longest line of the file, in bytes: the length its formatter keeps to.
+size_t longest_line(const std::string& s) {
+  size_t longest = 0;
+  for (size_t at = 0; at < s.size();) {
+    size_t end = s.find('\n', at);
+    if (end == std::string::npos) end = s.size();
+    longest = std::max(longest, end - at - (end > at && s[end - 1] == '\r' ? 1 : 0));
+    at = end + 1;
+  }
+  return longest;
+}
+
+// A one-line `from m import a, b` that the name would take past the file's
+// longest line (at least 88) is rewritten as a parenthesised list, one name a line, as the
+// formatters PyTorch uses (black, ruff) write it: a reviewer's formatter
+// would otherwise reflow the line the fix wrote.
+bool rewrap_import(const FixContext& c, const Import& imp, const std::string& st, const ImportNames& list,
+                   const std::string& name, const char* rule) {
+  if (list.parenthesised || st.find_first_of("\n\\#") != std::string::npos) return false;
+  const size_t bol = line_start(c.source, imp.start_byte), eol = next_line(c.source, imp.end_byte);
+  const std::string tail = c.source.substr(imp.end_byte, eol - imp.end_byte);
+  if (tail.find_first_not_of(" \t\r\n") != std::string::npos || bol != imp.start_byte) return false;
+  // 88, black's and ruff's default, for a file whose lines are all shorter.
+  if (st.size() + name.size() + 2 <= std::max<size_t>(longest_line(c.source), 88)) return false;
+  const std::string nl = newline_at(c.source, imp.start_byte);
+  std::vector<std::string> names;
+  bool placed = false;
+  for (const ImportName& n : list.names) {
+    if (!placed && n.key > ascii_lower(name)) names.push_back(name), placed = true;
+    names.push_back(st.substr(n.start, n.end - n.start));
+  }
+  if (!placed) names.push_back(name);
+  // From the end of `import` on, so that a line another rule inserts
+  // before the statement does not overlap it.
+  size_t from = list.names.front().start;
+  while (from > 0 && (st[from - 1] == ' ' || st[from - 1] == '\t')) --from;
+  std::string text = " (" + nl;
+  for (const std::string& n : names) text += "    " + n + "," + nl;
+  text += ")";
+  c.out.push_back({static_cast<uint32_t>(imp.start_byte + from), imp.end_byte, text, rule});
+  return true;
+}
+
+}  // namespace
+
 // The one insertion that puts `name` into the list in sorted place, keeping
 // its layout: its own line where the names have theirs, else `, name`.
 // Returns false (and adds nothing) when the statement cannot take it.
@@ -125,6 +172,7 @@ bool add_to_import(const FixContext& c, const Import& imp, const std::string& na
     c.out.push_back({static_cast<uint32_t>(imp.start_byte + at), static_cast<uint32_t>(imp.start_byte + at),
                      std::move(text), rule});
   };
+  if (rewrap_import(c, imp, st, list, name, rule)) return true;
   for (const ImportName& n : list.names) {
     if (n.key <= key) continue;
     const bool own_line = list.parenthesised && n.starts_line;

@@ -67,12 +67,31 @@ class Resolver {
       std::vector<int>& list = out.classes[ref.file][ref.cls].importers;
       if (std::find(list.begin(), list.end(), file) == list.end()) list.push_back(file);
     };
+    // A module beside the importer too (`import test_c10d_common` in
+    // test/distributed/, which has no __init__.py: pytest puts the file's
+    // own directory first on sys.path).
+    auto module_file = [&](const std::string& module, int file) {
+      int found = index_.find(module, file);
+      const std::string& package = index_.package_of(file);
+      return found >= 0 || module.empty() || module[0] == '.' || package.empty() ? found
+                                                                                 : index_.find(package + "." + module, file);
+    };
     for (size_t f = 0; f < files_.size(); ++f) {
       const int file = static_cast<int>(f);
       for (const Import& imp : files_[f].imports)
-        if (!imp.name.empty() && imp.name != "*") add(class_in(index_.find(imp.module, file), imp.name, 0), file);
+        if (!imp.name.empty() && imp.name != "*") add(class_in(module_file(imp.module, file), imp.name, 0), file);
       for (const ResolvedClass& r : out.classes[f])
         for (const ClassRef& base : r.bases) add(base, file);
+      // `module.Class` bases through `import module`.
+      for (const ClassFact& cls : files_[f].classes)
+        for (const std::string& base : cls.bases) {
+          size_t dot = base.rfind('.');
+          if (dot == std::string::npos) continue;
+          const std::string prefix = base.substr(0, dot);
+          for (const Import& imp : files_[f].imports)
+            if (imp.name.empty() && imp.bound_name() == prefix)
+              add(class_in(module_file(imp.module, file), base.substr(dot + 1), 0), file);
+        }
     }
   }
 

@@ -1,4 +1,8 @@
-from torch.testing._internal.common_utils import HardwareClassification, TestCase, run_tests
+from torch.testing._internal.common_utils import (
+    HardwareClassification,
+    TestCase,
+    run_tests,
+)
 
 
 # Upstream lints this class: the later TestShadowed has no test methods, so

@@ -1,4 +1,8 @@
-from torch.testing._internal.common_utils import HardwareClassification, TestCase as TC, run_tests
+from torch.testing._internal.common_utils import (
+    HardwareClassification,
+    TestCase as TC,
+    run_tests,
+)
 
 
 class TestTabs(TC):

@@ -1,0 +1,7 @@
+# Owner(s): ["module: tests"]
+from torch.testing._internal.common_utils import TestCase, instantiate_parametrized_tests, run_tests
+
+
+class TestLongImport(TestCase):
+    def test_a(self):
+        self.assertEqual(1, 1)
