@@ -51,7 +51,10 @@ std::string declaration_harm(const FileFacts& file, int class_index, const Resol
                              const std::string& member, const Verdict& verdict, const Vocabulary& vocabulary) {
   LintOptions upstream;
   upstream.settings.upstream_only = true;
-  for (const Finding& f : lint_class_as(file, class_index, member, vocabulary, upstream, nullptr, -1, &verdict))
+  // Upstream's rules read the file alone (no world, no verdict: the fix
+  // marks they would compute need both, and upstream has none).
+  (void)verdict;
+  for (const Finding& f : lint_class_as(file, class_index, member, vocabulary, upstream))
     if (f.severity == Severity::Error)
       return "declaring " + member + " would give it upstream's [" + f.rule + "] (line " + std::to_string(f.line) +
              "): " + f.message;
