@@ -86,7 +86,7 @@ TEST_CASE("report markdown: GitHub tables, numbers right-aligned", "[report][emi
 TEST_CASE("report json: the versioned schema, every member and kind present", "[report][emit]") {
   nlohmann::json j = nlohmann::json::parse(report_json(sample()));
   CHECK(j["schema"] == "hwclass-report");
-  CHECK(j["version"] == 2);
+  CHECK(j["version"] == 3);
   CHECK(j["totals"]["declared"] == nlohmann::json({{"GENERIC", 1}, {"CUDA", 0}}));
   CHECK(j["totals"]["sites_by_kind"]["global"] == 0);
   CHECK(j["totals"]["test_classes"] == 3);
