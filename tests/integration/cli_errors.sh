@@ -4,18 +4,7 @@
 hw=$1
 dir=$(mktemp -d)
 trap 'chmod -R u+rwx "$dir"; rm -rf "$dir"' EXIT
-failures=0 total=0
-expect() {  # expect EXIT STDERR_SUBSTRING -- command...
-  want_rc=$1 want_err=$2 total=$((total + 1))
-  shift 3
-  "$@" >"$dir/out" 2>"$dir/err"
-  rc=$?
-  if [ "$rc" != "$want_rc" ] || { [ -n "$want_err" ] && ! grep -qF -- "$want_err" "$dir/err"; }; then
-    echo "FAIL: $* -> exit $rc (want $want_rc), stderr:"; cat "$dir/err"
-    echo "  (wanted stderr containing: $want_err)"
-    failures=$((failures + 1))
-  fi
-}
+. "$(dirname "$0")/expect.sh"
 mkdir -p "$dir/test"
 printf 'class TestA:\n    def test_a(self): pass\n' >"$dir/test/test_ok.py"
 printf 'x = 1\0\n' >"$dir/test/test_nul.py"

@@ -5,18 +5,7 @@
 hw=$1 src=$2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-failures=0 total=0
-expect() {  # expect EXIT STDERR_SUBSTRING -- command...
-  want_rc=$1 want_err=$2 total=$((total + 1))
-  shift 3
-  "$@" >"$dir/out" 2>"$dir/err"
-  rc=$?
-  if [ "$rc" != "$want_rc" ] || { [ -n "$want_err" ] && ! grep -qF -- "$want_err" "$dir/err"; }; then
-    echo "FAIL: $* -> exit $rc (want $want_rc), stderr:"; cat "$dir/err"
-    echo "  (wanted stderr containing: $want_err)"
-    failures=$((failures + 1))
-  fi
-}
+. "$(dirname "$0")/expect.sh"
 mkdir -p "$dir/repo/.git" "$dir/repo/test"
 cat >"$dir/repo/test/test_npu.py" <<'PY'
 from torch.testing._internal.common_device_type import instantiate_device_type_tests
