@@ -89,7 +89,11 @@ bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary
 
 bool classification_fixable(const ClassFact& cls, const Verdict& v) {
   if (!cls.is_test_class || cls.declaration.state != DeclarationState::Absent || cls.damaged) return false;
-  if (v.declaration_inherited && !v.declared.empty()) return v.inferred == v.declared || !own_test_need(cls, v);
+  // A class that inherits a declaration repeats it on the same evidence as
+  // any declaration (a high-confidence inference, here one that agrees), not
+  // because its base is declared: a base this run declares would otherwise
+  // leave its subclasses to a second run, and fix would not be idempotent.
+  if (v.declaration_inherited && !v.declared.empty() && v.inferred != v.declared) return false;
   return v.confidence == Confidence::High && v.split.empty();
 }
 
@@ -157,6 +161,18 @@ std::string instantiation_blocker(const std::vector<FileFacts>& files, const Res
     for (const ClassRef& base : resolution.classes[static_cast<size_t>(ref.file)][k].bases)
       if (base == ref)
         return file.classes[k].name + " (line " + std::to_string(file.classes[k].line) + ") inherits its tests" + deletes;
+  // Its base keeps its own tests as a plain class (the check above blocks
+  // that base), so the variants would run those tests on a second runner,
+  // and declaring the base would then stop the migration: a second run of
+  // fix would undo the first's decision.
+  for (const TestRef& t : r.tests) {
+    if (t.defined_in == ref || !t.defined_in.valid()) continue;
+    const ResolvedClass& base = resolution.of(t.defined_in);
+    const ClassFact& base_cls = files[static_cast<size_t>(t.defined_in.file)].classes[static_cast<size_t>(t.defined_in.cls)];
+    if (base_cls.is_test_class && base.instantiation < 0 && base.not_collected.empty())
+      return "it inherits the tests of " + base_cls.name + " (line " + std::to_string(base_cls.line) +
+             "), which stays a plain class";
+  }
   const std::set<std::string> reading = names_reading(file, cls.name);
   for (const NameRead& n : file.name_reads)
     if (n.function.empty() && n.run_time && reading.count(n.name))

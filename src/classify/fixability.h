@@ -23,9 +23,10 @@ bool migrates_to_accelerator(const Verdict& v);
 bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary);
 
 // add-classification: an undeclared test class inferred with high
-// confidence that needs no split; or one that inherits a declaration,
-// which it repeats (upstream's linter wants its own; the runtime already
-// runs it so), unless its own tests need another device (a split).
+// confidence that needs no split. One that inherits a declaration repeats
+// it (upstream's linter wants its own) only when that inference agrees;
+// never another member, and never on the base's declaration alone, so a
+// second run changes nothing.
 bool classification_fixable(const ClassFact& cls, const Verdict& v);
 
 // The member add-classification declares: the inherited one where there is

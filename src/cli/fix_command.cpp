@@ -218,7 +218,10 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   bool inputs_ok = report_problems(result, s.common);
   const size_t fixed_files = result.files.size();
   add_import_context(result, s.common);
-  if (s.unsafe) add_importer_context(result, s.common);
+  // Safe fixes read the importers too: whether the unsafe fixes could migrate
+  // a class (and so whether add-classification leaves it to them) depends on
+  // them, and report's fix-alone list decides it over the whole tree.
+  add_importer_context(result, s.common);
   Resolution resolution = resolve(result.files, result.vocabulary);
 
   FixTally tally;
