@@ -13,7 +13,7 @@ hwclass=$1 root=$2 out=$3
 mkdir -p "$out"
 profile=$(mktemp -d) || exit 2
 repo=$(mktemp -d) || exit 2
-trap 'rm -rf "$profile" "$repo"' EXIT
+trap 'rm -rf "$profile" "$profile.cache" "$repo"' EXIT
 cp -r "$root/test" "$repo/test"
 mkdir -p "$repo/tools/linter/adapters" && echo "[]" >"$repo/tools/linter/adapters/test_linter_allowlist.json"
 git -C "$repo" init -q -b main && git -C "$repo" config user.email t@example.com && git -C "$repo" config user.name t
@@ -28,7 +28,10 @@ batch() {  # batch N: fix the first N files fix alone makes pass, then shrink th
   hw report --format json --top "$1" test | python3 -c '
 import json, sys
 for f in json.load(sys.stdin)["fix_alone"]: print(f["path"])' >"$repo/.batch"
-  while read -r path; do hw fix --write --unsafe-fixes "$path" >/dev/null 2>&1; done <"$repo/.batch"
+  # With a cache, as a maintainer has (fix reads the whole tree for importers).
+  while read -r path; do
+    (cd "$repo" && "$hwclass" fix --write --unsafe-fixes "$path" --isolated -q --cache-dir "$profile.cache") >/dev/null 2>&1
+  done <"$repo/.batch"
   rm -f "$repo/.batch"
   hw allowlist write --shrink-only >/dev/null 2>&1
 }
