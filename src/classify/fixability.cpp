@@ -87,13 +87,17 @@ bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary
   return d.state == DeclarationState::Invalid && !vocabulary.intended_member(d).empty();
 }
 
+bool contradicts_inherited(const Verdict& v) {
+  return v.declaration_inherited && !v.declared.empty() && v.inferred != v.declared;
+}
+
 bool classification_fixable(const ClassFact& cls, const Verdict& v) {
   if (!cls.is_test_class || cls.declaration.state != DeclarationState::Absent || cls.damaged) return false;
   // A class that inherits a declaration repeats it on the same evidence as
   // any declaration (a high-confidence inference, here one that agrees), not
   // because its base is declared: a base this run declares would otherwise
   // leave its subclasses to a second run, and fix would not be idempotent.
-  if (v.declaration_inherited && !v.declared.empty() && v.inferred != v.declared) return false;
+  if (contradicts_inherited(v)) return false;
   return v.confidence == Confidence::High && v.split.empty();
 }
 

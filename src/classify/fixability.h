@@ -27,6 +27,8 @@ bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary
 // it (upstream's linter wants its own) only when that inference agrees;
 // never another member, and never on the base's declaration alone, so a
 // second run changes nothing.
+// Whether the class inherits a declaration other than the member classify infers.
+bool contradicts_inherited(const Verdict& v);
 bool classification_fixable(const ClassFact& cls, const Verdict& v);
 
 // The member add-classification declares: the inherited one where there is

@@ -64,7 +64,7 @@ void fix_add_classification(const FixContext& c) {
            : v.declaration_inherited && own
                ? "it inherits " + v.declared + ", but its own " + own->owner.substr(cls.name.size() + 1) + " (line " +
                      std::to_string(own->line) + ") needs " + v.inferred + ": a split (hwclass explain)"
-           : v.declaration_inherited && !v.declared.empty() && v.inferred != v.declared
+           : contradicts_inherited(v)
                ? "it inherits " + v.declared + ", and classify infers " + v.inferred + " (hwclass explain)"
            : v.confidence != Confidence::High ? std::string("the inference is ") + to_string(v.confidence) +
                                                      " confidence: " + v.confidence_reasons.front()
