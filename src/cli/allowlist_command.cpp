@@ -87,6 +87,10 @@ void mark_fixes(const ScanResult& result, int jobs, Regeneration& out) {
 Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& root) {
   CommonOptions options = s.common;
   options.root = root.string();
+  // The allowlist is upstream's: every file its linter checks is decided
+  // here, so the configuration's `exclude` (which quiets hwclass's own lint)
+  // must not hide one, or prune would drop an entry upstream still needs.
+  options.exclude.clear();
   ScanResult result = scan_inputs(options, [&](const SourceFile& f) {
     return s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file;
   });
