@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "emit/verdicts.h"
+#include "facts/queries.h"
 #include "lint/advice.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
@@ -50,7 +51,7 @@ CommandRunner register_classify(CLI::App& app) {
     for (Verdict& v : verdicts) attach_advice(v, world, result.vocabulary);
     Confidence floor = parse_confidence(s->min_confidence);
     std::erase_if(verdicts, [&](const Verdict& v) {
-      return v.confidence < floor || (s->only_mismatches && (v.declared.empty() || v.agrees));
+      return !file_parses(result.files[static_cast<size_t>(v.ref.file)]) || v.confidence < floor || (s->only_mismatches && (v.declared.empty() || v.agrees));
     });
     OutputSink sink(s->common.output);
     sink.write(verdicts_output(result.files, resolution, verdicts, {s->format, s->names == "seed"}));

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "emit/lint_output.h"
+#include "facts/queries.h"
 #include "lint/allowlist.h"
 #include "lint/linter.h"
 #include "discover/git_changes.h"
@@ -178,10 +179,9 @@ std::vector<std::pair<std::string, size_t>> classes_by_member(const ScanResult& 
   counts.emplace_back("unclassified", 0);
   for (size_t i = 0; i < linted; ++i) {
     const FileFacts& f = result.files[i];
-    std::set<std::string> seen;
-    for (auto it = f.classes.rbegin(); it != f.classes.rend(); ++it) {  // the last definition of a name counts
-      if (!it->is_test_class || !seen.insert(it->name).second) continue;
-      const std::string member = it->declaration.state == DeclarationState::Valid ? it->declaration.member : "unclassified";
+    for (int k : counted_test_classes(f)) {
+      const ClassFact& c = f.classes[static_cast<size_t>(k)];
+      const std::string member = c.declaration.state == DeclarationState::Valid ? c.declaration.member : "unclassified";
       for (auto& [name, n] : counts) n += name == member;
     }
   }

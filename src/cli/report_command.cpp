@@ -109,7 +109,7 @@ Report current_report(const ReportState& s, const ScanResult& result, const std:
   std::vector<std::vector<const Verdict*>> by_file(result.files.size());
   std::vector<std::set<int>> counted(result.files.size());
   for (size_t i = 0; i < result.files.size(); ++i)
-    for (int c : linted_classes(result.files[i])) counted[i].insert(c);
+    for (int c : counted_test_classes(result.files[i])) counted[i].insert(c);
   for (const Verdict& v : verdicts) {
     size_t file = static_cast<size_t>(v.ref.file);
     if (counted[file].count(v.ref.cls) && !v.declaration_inherited) by_file[file].push_back(&v);

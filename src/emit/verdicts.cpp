@@ -1,8 +1,10 @@
 #include "emit/verdicts.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 
+#include "facts/queries.h"
 #include "util/json_writer.h"
 
 namespace hwclass {
@@ -117,7 +119,11 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
                  bool seed) {
   std::string out;
   int file = -1;
+  // The totals count the test classes lint --statistics and report count
+  // (counted_test_classes); the other classes listed are said apart.
   std::map<std::string, size_t> totals;
+  std::vector<int> counted;
+  size_t test_classes = 0;
   for (const Verdict& v : verdicts) {
     const FileFacts& f = files[v.ref.file];
     const ClassFact& c = f.classes[v.ref.cls];
@@ -125,8 +131,9 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
     if (v.ref.file != file) {
       file = v.ref.file;
       out += f.relative_path + (r.invoking_file != f.relative_path ? "  (runs through " + r.invoking_file + ")" : "") + "\n";
+      counted = counted_test_classes(f);
     }
-    ++totals[v.inferred];
+    if (std::find(counted.begin(), counted.end(), v.ref.cls) != counted.end()) ++totals[v.inferred], ++test_classes;
     // A class that cannot reach one classification cleanly is headed by its split.
     std::string line = "  " + c.name + " (line " + std::to_string(c.line) + ", " + std::to_string(r.tests.size()) +
                        (r.tests.size() == 1 ? " test): " : " tests): ") +
@@ -145,7 +152,10 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
   }
   std::string summary;
   for (const auto& [member, n] : totals) summary += (summary.empty() ? "" : ", ") + member_name(member, seed) + " " + std::to_string(n);
-  out += std::to_string(verdicts.size()) + " test classes: " + (summary.empty() ? "none" : summary) + "\n";
+  out += std::to_string(test_classes) + " test classes: " + (summary.empty() ? "none" : summary) + "\n";
+  if (size_t others = verdicts.size() - test_classes; others > 0)
+    out += "and " + std::to_string(others) + (others == 1 ? " other class" : " other classes") +
+           " whose tests run, which upstream's linter does not check (outside a test file, or redefined)\n";
   return out;
 }
 

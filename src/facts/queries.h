@@ -36,6 +36,19 @@ inline std::vector<int> linted_classes(const FileFacts& file) {
   return order;
 }
 
+// Whether the file's classes can be counted: a file that is unreadable or
+// not valid Python defines no class when it runs (CPython's ast finds none).
+inline bool file_parses(const FileFacts& file) { return file.readable && !file.has_syntax_error(); }
+
+// The test classes every count reports (lint --statistics, report and
+// classify's totals), so that they agree: upstream's test files that parse,
+// and in them the classes upstream's linter checks. Everything that counts
+// test classes asks this, and nothing else.
+inline std::vector<int> counted_test_classes(const FileFacts& file) {
+  if (!file.is_test_file || !file_parses(file)) return {};
+  return linted_classes(file);
+}
+
 // A parameter named `device` or `devices` (positional-only, regular or
 // keyword-only; *args and **kwargs never count).
 // The runtime fact that instantiate_device_type_tests does not run a

@@ -11,11 +11,11 @@ FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary) 
   FileSummary out;
   out.path = file.relative_path;
   out.test_file = file.is_test_file;
-  out.parses = file.readable && !file.has_syntax_error();
+  out.parses = file_parses(file);
   out.owners = file.owners;
   if (!out.parses) return out;
   std::vector<bool> counted(file.classes.size(), false);
-  for (int i : linted_classes(file)) {
+  for (int i : counted_test_classes(file)) {
     const ClassFact& c = file.classes[static_cast<size_t>(i)];
     counted[static_cast<size_t>(i)] = true;
     ++out.test_classes;
