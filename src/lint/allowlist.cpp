@@ -1,5 +1,8 @@
 #include "lint/allowlist.h"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <nlohmann/json.hpp>
@@ -11,10 +14,19 @@
 namespace hwclass {
 
 std::set<std::string> read_allowlist(const std::string& path) {
+  // Only a path with nothing at it is an empty list: anything else that
+  // cannot be read (a directory, a link loop or to nothing, no permission)
+  // read as empty would make every allowlisted file fail, or look pruned.
+  std::error_code ec;
+  if (std::filesystem::symlink_status(path, ec).type() == std::filesystem::file_type::not_found) return {};
+  auto fail = [&](int err) { return ConfigError(path + ": cannot read the allowlist: " + std::strerror(err)); };
+  if (std::filesystem::is_directory(path, ec)) throw fail(EISDIR);
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
+  if (!in) throw fail(errno ? errno : EIO);
   std::stringstream buffer;
   buffer << in.rdbuf();
+  if (in.bad()) throw fail(errno ? errno : EIO);
   return parse_allowlist(path, buffer.str());
 }
 

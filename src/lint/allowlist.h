@@ -11,7 +11,9 @@ namespace hwclass {
 inline constexpr const char* kDefaultAllowlist = "tools/linter/adapters/test_linter_allowlist.json";
 
 // A missing file is an empty list. Throws ConfigError naming the file (and
-// line) for anything that is not an array of strings or an object.
+// line) for a file that cannot be read (a directory, a link loop or to
+// nothing, no permission) and for anything that is not an array of strings
+// or an object.
 std::set<std::string> read_allowlist(const std::string& path);
 // The same, from the file's bytes (a git blob); `path` names it in errors.
 std::set<std::string> parse_allowlist(const std::string& path, const std::string& text);

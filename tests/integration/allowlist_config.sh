@@ -4,6 +4,7 @@
 # whatever hwclass's own configuration says. Every configuration key, in
 # both file forms, is tried: `allowlist prune` must drop exactly the entry
 # that now passes, and `allowlist check` must call the result up to date.
+# An allowlist that cannot be read is an error, never an empty list.
 hw=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -59,5 +60,15 @@ while IFS= read -r line; do
     expect 0 "" -- sh -c "cd '$repo' && '$hw' allowlist check --root . --no-cache -q"
   done
 done <"$dir/configs"
+
+# An allowlist that exists but cannot be read is an error naming it, exit 2,
+# for every command that reads it; never an empty list (issue 31, bug 3).
+rm -f "$repo/hwclass.toml" "$repo/pyproject.toml" "$allowlist"
+ln -s test_linter_allowlist.json "$allowlist"
+for command in "lint" "report" "allowlist check" "allowlist prune"; do
+  expect 2 "test_linter_allowlist.json: cannot read the allowlist: Too many levels of symbolic links" -- \
+    sh -c "cd '$repo' && '$hw' $command --root . --no-cache -q"
+  [ "$(grep -c . "$dir/err")" = 1 ] || { echo "FAIL: $command: not one line:"; cat "$dir/err"; failures=$((failures + 1)); }
+done
 echo "$total checks, $failures failures"
 [ "$failures" = 0 ]
