@@ -65,9 +65,10 @@ void decide_fix_alone(Report& report, const LintWorld& world, const std::vector<
   auto decide = [&](const std::vector<size_t>& files) {
     std::vector<bool> wanted(rows.size(), false);
     for (size_t i : files) wanted[i] = !decided[i];
-    std::vector<FixClears> fix = fix_alone(world, sources, wanted, vocabulary, jobs);
+    std::vector<std::string> why_not;
+    std::vector<FixClears> fix = fix_alone(world, sources, wanted, vocabulary, jobs, &why_not);
     for (size_t i : files)
-      if (wanted[i]) rows[i].fix = fix[i], decided[i] = true;
+      if (wanted[i]) rows[i].fix = fix[i], rows[i].why_not_fix_alone = why_not[i], decided[i] = true;
   };
   // Walks the candidates in `before` order, a batch decided at a time, until
   // `enough` says the file at position k completes the list.

@@ -139,14 +139,35 @@ std::string owner_table(const Report& r) {
   return out + "</tbody></table></div>\n";
 }
 
-std::string file_list(const Report& r, const std::string& title, const std::vector<std::string>& paths) {
-  std::string out = "<div><h3>" + title + "</h3>\n<table><thead><tr><th>file</th><th>blocking</th><th>unclassified</th>"
-                    "<th>sites</th></tr></thead><tbody>\n";
+// The allowlist's projection per owner: files at the window's ends, pace, zero.
+std::string owner_projection(const Report& r) {
+  if (r.trend.owners.empty()) return "";
+  std::string out = "<details><summary>Projection per owner (allowlisted files, " + r.trend.window_from + " to " +
+                    r.trend.window_to + ")</summary>\n<div class=\"scroll\"><table class=\"owners-projection\"><thead><tr>"
+                    "<th>owner</th><th>from</th><th>now</th><th>files a day</th><th>reaches zero</th></tr></thead><tbody>\n";
+  for (const OwnerTrend& o : r.trend.owners)
+    out += "<tr><td>" + html_escape(o.owner) + "</td><td>" + thousands(o.from) + "</td><td>" + thousands(o.now) +
+           "</td><td>" + pace_text(o.pace_per_day) + "</td><td>" + owner_zero(o) + "</td></tr>\n";
+  return out + "</tbody></table></div></details>\n";
+}
+
+// With a "why not fix alone" column when a listed file has no blocking error.
+std::string file_list(const Report& r, const std::string& title, const std::vector<std::string>& paths,
+                      bool why_column = false) {
+  bool why = false;
+  for (const std::string& p : paths)
+    for (const FileRow& f : r.files)
+      if (f.path == p) why = why || (why_column && !why_not_fix_alone(f).empty());
+  std::string out = std::string(why ? "<div class=\"scroll\">" : "<div>") + "<h3>" + title + "</h3>\n<table" +
+                    (why ? " class=\"commands\"" : "") +
+                    "><thead><tr><th>file</th><th>blocking</th><th>unclassified</th><th>sites</th>" +
+                    (why ? "<th>why not fix alone</th>" : "") + "</tr></thead><tbody>\n";
   for (const std::string& p : paths)
     for (const FileRow& f : r.files)
       if (f.path == p)
         out += "<tr><td>" + path_html(p) + "</td><td>" + thousands(f.counts.blocking) + "</td><td>" +
-               thousands(f.counts.unclassified) + "</td><td>" + thousands(f.counts.sites) + "</td></tr>\n";
+               thousands(f.counts.unclassified) + "</td><td>" + thousands(f.counts.sites) + "</td>" +
+               (why ? "<td>" + html_escape(why_not_fix_alone(f)) + "</td>" : "") + "</tr>\n";
   return out + "</tbody></table></div>\n";
 }
 
@@ -211,10 +232,10 @@ std::string report_html(const Report& r) {
   if (!r.history.empty())
     out += "<h2>Trend over " + thousands(r.history.size()) + " commits</h2>\n<p>This week, " +
            html_escape(week_sentence(r.trend)) + ".</p>\n<p class=\"projection\">" +
-           html_escape(projection_sentence(r.trend)) + ".</p>\n<div class=\"trends\">\n" + history_lines_svg(r) +
-           "</div>\n";
+           html_escape(projection_sentence(r.trend)) + ".</p>\n" + owner_projection(r) +
+           "<div class=\"trends\">\n" + history_lines_svg(r) + "</div>\n";
   out += "<h2>Next up</h2>\n" + fix_alone_list(r) + "<div class=\"lists\">\n" +
-         file_list(r, "Needing a decision, closest to passing (fewest errors left)", r.next_up) +
+         file_list(r, "Needing a decision, closest to passing (fewest errors left)", r.next_up, true) +
          file_list(r, "Most hardcoded device sites", r.most_sites) + "</div>\n";
   const std::string owners = "<h2>Owners</h2>\n" + owner_table(r);
   if (r.by_owner) out += owners;

@@ -67,6 +67,7 @@ std::string report_json(const Report& r) {
     w.begin_object().field("path", f.path).field("status", to_string(f.status));
     w.key("owners").string_array(f.owners);
     if (f.status == FileStatus::Failing) w.field("first_error", f.parses ? f.first_error : std::string("does not parse"));
+    if (std::string why = why_not_fix_alone(f); !why.empty()) w.field("why_not_fix_alone", why);
     counts(w, r, f.counts);
     w.end_object();
   }
@@ -96,7 +97,7 @@ std::string report_json(const Report& r) {
       w.field("sites", uint64_t{p.sites});
       w.key("delta").begin_object().field("allowlist", int64_t{p.delta_allowlist});
       w.field("unclassified", int64_t{p.delta_unclassified}).field("failing", int64_t{p.delta_failing}).end_object();
-      w.field("regression", p.regression());
+      w.field("baseline", p.baseline).field("regression", p.regression());
       declared(w, r, p.declared);
       w.end_object();
     }
@@ -104,9 +105,18 @@ std::string report_json(const Report& r) {
     const Trend& t = r.trend;
     w.key("week").begin_object().field("from", t.week_from).field("allowlist", int64_t{t.week_allowlist});
     w.field("unclassified", int64_t{t.week_unclassified}).field("failing", int64_t{t.week_failing}).end_object();
-    w.key("projection").begin_object().field("window_days", t.window_days);
+    w.key("projection").begin_object().field("window_from", t.window_from).field("window_to", t.window_to);
+    w.field("window_days", t.window_days);
     w.field("allowlist_per_day", t.pace_per_day).key("allowlist_zero");
     if (t.zero_date.empty()) w.null(); else w.value(t.zero_date);
+    w.key("owners").begin_array();
+    for (const OwnerTrend& o : t.owners) {
+      w.begin_object().field("owner", o.owner).field("from", uint64_t{o.from}).field("allowlist", uint64_t{o.now});
+      w.field("allowlist_per_day", o.pace_per_day).key("allowlist_zero");
+      if (o.zero_date.empty()) w.null(); else w.value(o.zero_date);
+      w.end_object();
+    }
+    w.end_array();
     w.end_object().end_object();
   }
   w.end_object();

@@ -21,6 +21,12 @@ std::string signed_count(long n);  // "+3", "-1,204", "0"
 std::string week_sentence(const Trend& trend);
 // The allowlist's projected zero, marked as a projection, or why there is none.
 std::string projection_sentence(const Trend& trend);
+// "0.50": files a day; an owner's projected zero, or "not shrinking".
+std::string pace_text(double per_day);
+std::string owner_zero(const OwnerTrend& owner);
+// Why fix alone does not make a file with no blocking error pass; "" for
+// other files (their blocking errors say it) and undecided ones.
+std::string why_not_fix_alone(const FileRow& file);
 // A file's or directory's group for the per-directory chart: the directory
 // one level below the top ("test/inductor"), or the top's own files ("test/*.py").
 std::string chart_group(const std::string& file_path);

@@ -3,7 +3,9 @@
 // per trend of --history (allowlist size, unclassified classes, failing
 // files, hardcoded sites).
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <ctime>
 #include <map>
 
 #include "emit/report_output.h"
@@ -93,64 +95,113 @@ std::string classification_bars_svg(const Report& r) {
   return out + "</svg>\n";
 }
 
-// One line chart per trend. The y axis spans the data (lowest to highest,
-// labelled at both ends and the middle), so 831 -> 770 fills the chart
-// instead of 8 pixels of a 0-based one; the x axis is the commits in order,
-// dated at both ends and the middle.
+namespace {
+
+// The y axis of a trend: round ticks (1, 2 or 5 times a power of ten, and
+// whole numbers) from at or below the lowest value to at or above the
+// highest. The span is at least a tenth of the highest value (and 4), so a
+// large count that barely moves (11,741 -> 11,750 sites) draws as the flat
+// line it is, while 831 -> 770 still fills most of the chart.
+struct Axis {
+  double lo = 0, hi = 1, step = 1;
+};
+
+Axis y_axis(size_t lowest, size_t highest) {
+  double lo = static_cast<double>(lowest), hi = static_cast<double>(highest);
+  double least = std::max(hi / 10, 4.0);
+  if (hi - lo < least) lo = std::max(0.0, hi - least), hi = std::max(hi, lo + least);
+  double raw = (hi - lo) / 4, step = 1;
+  while (step * 10 <= raw) step *= 10;
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (step * m >= raw) {
+      step *= m;
+      break;
+    }
+  return {std::floor(lo / step) * step, std::ceil(hi / step) * step, step};
+}
+
+std::string utc_date(int64_t seconds) {
+  std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char date[16];
+  std::strftime(date, sizeof date, "%Y-%m-%d", &tm);
+  return date;
+}
+
+}  // namespace
+
+// One line chart per trend. The y axis has round ticks around the data
+// (y_axis); the left margin fits the widest tick label. The x axis is the
+// commit date, points spaced by their committer time; when the commits
+// share one instant (or their times are unknown) they are spaced by order,
+// and the axis says so. A regression is marked on the chart of the metric
+// that grew, and only there: the hardcoded sites are no regression metric.
 std::string history_lines_svg(const Report& r) {
   if (r.history.empty()) return "";
   struct Series {
     const char* title;
     size_t HistoryPoint::*value;
+    bool (*grew)(const HistoryPoint&);
   };
-  const Series series[] = {{"Allowlisted files", &HistoryPoint::allowlist},
-                           {"Unclassified classes", &HistoryPoint::unclassified},
-                           {"Failing files", &HistoryPoint::failing},
-                           {"Hardcoded device sites", &HistoryPoint::sites}};
-  const double w = 320, h = 200, left = 52, right = 10, top = 40, bottom = 36;
+  const Series series[] = {
+      {"Allowlisted files", &HistoryPoint::allowlist, [](const HistoryPoint& p) { return p.allowlist_grew(); }},
+      {"Unclassified classes", &HistoryPoint::unclassified,
+       [](const HistoryPoint& p) { return p.delta_unclassified > 0; }},
+      {"Failing files", &HistoryPoint::failing, [](const HistoryPoint& p) { return p.delta_failing > 0; }},
+      {"Hardcoded device sites", &HistoryPoint::sites, [](const HistoryPoint&) { return false; }}};
+  const double w = 320, h = 200, right = 12, top = 40, bottom = 36;
   const size_t n = r.history.size();
+  const HistoryPoint &first = r.history.front(), &last = r.history.back();
+  const bool by_date = last.time > first.time;
   std::string out;
   for (const Series& s : series) {
-    size_t lo = SIZE_MAX, hi = 0;
-    for (const HistoryPoint& p : r.history) lo = std::min(lo, p.*(s.value)), hi = std::max(hi, p.*(s.value));
-    if (lo == hi) lo = hi > 0 ? hi - 1 : 0, hi = lo + 1;  // a flat line sits mid-chart with its value labelled
-    auto px = [&](size_t i) { return left + (n == 1 ? (w - left - right) / 2 : (w - left - right) * i / (n - 1.0)); };
-    auto py = [&](double v) {
-      return top + (h - top - bottom) * (1.0 - (v - static_cast<double>(lo)) / static_cast<double>(hi - lo));
+    size_t lowest = SIZE_MAX, highest = 0;
+    for (const HistoryPoint& p : r.history) lowest = std::min(lowest, p.*(s.value)), highest = std::max(highest, p.*(s.value));
+    const Axis axis = y_axis(lowest, highest);
+    size_t widest = 1;
+    for (double v = axis.lo; v <= axis.hi + axis.step / 2; v += axis.step)
+      widest = std::max(widest, thousands(static_cast<size_t>(v)).size());
+    const double left = 16 + 7.0 * static_cast<double>(widest);  // 12px digits are under 7px wide
+    auto px = [&](size_t i) {
+      if (by_date)
+        return left + (w - left - right) * static_cast<double>(r.history[i].time - first.time) /
+                          static_cast<double>(last.time - first.time);
+      return left + (n == 1 ? (w - left - right) / 2 : (w - left - right) * static_cast<double>(i) / (n - 1.0));
     };
+    auto py = [&](double v) { return top + (h - top - bottom) * (1.0 - (v - axis.lo) / (axis.hi - axis.lo)); };
     out += "<svg class=\"chart trend\" viewBox=\"0 0 " + num(w) + " " + num(h) + "\" role=\"img\" aria-label=\"" +
            s.title + " over history\">\n<text x=\"8\" y=\"16\" class=\"title\">" + s.title + "</text>\n";
-    const HistoryPoint &first = r.history.front(), &last = r.history.back();
     out += "<text x=\"8\" y=\"32\" class=\"value\">" + thousands(first.*(s.value)) + " \xe2\x86\x92 " +
            thousands(last.*(s.value)) + "</text>\n";
-    // The y axis: gridlines and labels at the lowest, middle and highest values.
-    for (double v : {static_cast<double>(lo), (lo + hi) / 2.0, static_cast<double>(hi)}) {
-      char label[32];
-      std::snprintf(label, sizeof label, v == static_cast<double>(static_cast<size_t>(v)) ? "%.0f" : "%.1f", v);
+    for (double v = axis.lo; v <= axis.hi + axis.step / 2; v += axis.step)
       out += "<line x1=\"" + num(left) + "\" y1=\"" + num(py(v)) + "\" x2=\"" + num(w - right) + "\" y2=\"" +
              num(py(v)) + "\" class=\"grid\"/><text x=\"" + num(left - 6) + "\" y=\"" + num(py(v) + 4) +
-             "\" text-anchor=\"end\" class=\"axis-label\">" + label + "</text>\n";
-    }
+             "\" text-anchor=\"end\" class=\"axis-label\">" + thousands(static_cast<size_t>(v)) + "</text>\n";
     out += "<line x1=\"" + num(left) + "\" y1=\"" + num(top) + "\" x2=\"" + num(left) + "\" y2=\"" + num(h - bottom) +
            "\" class=\"axis\"/><line x1=\"" + num(left) + "\" y1=\"" + num(h - bottom) + "\" x2=\"" + num(w - right) +
            "\" y2=\"" + num(h - bottom) + "\" class=\"axis\"/>\n<polyline class=\"line\" points=\"";
     for (size_t i = 0; i < n; ++i)
       out += (i ? " " : "") + num(px(i)) + "," + num(py(static_cast<double>(r.history[i].*(s.value))));
     out += "\"/>\n";
-    for (size_t i = 0; i < n; ++i)
-      out += "<circle cx=\"" + num(px(i)) + "\" cy=\"" + num(py(static_cast<double>(r.history[i].*(s.value)))) +
-             "\" r=\"2.5\"" + (r.history[i].regression() ? " class=\"regression\"" : "") + "><title>" +
-             r.history[i].date + " " + r.history[i].commit.substr(0, 10) + ": " + thousands(r.history[i].*(s.value)) +
-             (r.history[i].regression() ? " (regression)" : "") + "</title></circle>\n";
-    // The x axis: dates of the first, middle and last commits.
-    const HistoryPoint& middle = r.history[n / 2];
+    for (size_t i = 0; i < n; ++i) {
+      const HistoryPoint& p = r.history[i];
+      const bool grew = s.grew(p);
+      out += "<circle cx=\"" + num(px(i)) + "\" cy=\"" + num(py(static_cast<double>(p.*(s.value)))) + "\" r=\"2.5\"" +
+             (grew ? " class=\"regression\"" : "") + "><title>" + p.date + " " + p.commit.substr(0, 10) + ": " +
+             thousands(p.*(s.value)) + (grew ? " (regression)" : "") + "</title></circle>\n";
+    }
+    // The x axis: the first and last dates, and the middle one (of the
+    // time, or of the commits when spaced by order).
+    const std::string middle = by_date ? utc_date(first.time + (last.time - first.time) / 2) : r.history[n / 2].date;
     out += "<text x=\"" + num(left) + "\" y=\"" + num(h - 18) + "\" class=\"axis-label\">" + first.date + "</text>";
-    if (n > 2)
-      out += "<text x=\"" + num(px(n / 2)) + "\" y=\"" + num(h - 18) + "\" text-anchor=\"middle\" class=\"axis-label\">" +
-             middle.date + "</text>";
+    if (n > 2 && middle != first.date && middle != last.date)
+      out += "<text x=\"" + num(by_date ? left + (w - left - right) / 2 : px(n / 2)) + "\" y=\"" + num(h - 18) +
+             "\" text-anchor=\"middle\" class=\"axis-label\">" + middle + "</text>";
     out += "<text x=\"" + num(w - right) + "\" y=\"" + num(h - 18) + "\" text-anchor=\"end\" class=\"axis-label\">" +
            last.date + "</text>\n<text x=\"" + num((left + w - right) / 2) + "\" y=\"" + num(h - 4) +
-           "\" text-anchor=\"middle\" class=\"axis-label\">commit date</text>\n</svg>\n";
+           "\" text-anchor=\"middle\" class=\"axis-label\">" +
+           (by_date ? "commit date" : "commits in order, evenly spaced") + "</text>\n</svg>\n";
   }
   return out;
 }

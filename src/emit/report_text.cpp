@@ -30,13 +30,26 @@ std::string week_sentence(const Trend& t) {
 }
 
 std::string projection_sentence(const Trend& t) {
-  std::string window = "the last " + std::to_string(t.window_days) + (t.window_days == 1 ? " day" : " days");
+  std::string window = "from " + t.window_from + " to " + t.window_to + " (" + std::to_string(t.window_days) +
+                       (t.window_days == 1 ? " day" : " days");
   if (t.window_days < 1) return "no projection: the history spans less than a day";
-  if (t.zero_date.empty()) return "no projection: the allowlist did not shrink over " + window;
+  if (t.zero_date.empty()) return "no projection: the allowlist did not shrink " + window + ")";
   char pace[32];
   std::snprintf(pace, sizeof pace, "%.2f", t.pace_per_day);
-  return "projection: at the pace of " + window + " (" + pace + " files a day), the allowlist reaches zero on " +
+  return "projection: at the pace " + window + ", " + pace + " files a day), the allowlist reaches zero on " +
          t.zero_date;
+}
+
+std::string pace_text(double per_day) {
+  char pace[32];
+  std::snprintf(pace, sizeof pace, "%.2f", per_day);
+  return pace;
+}
+
+std::string owner_zero(const OwnerTrend& o) { return o.zero_date.empty() ? "not shrinking" : o.zero_date; }
+
+std::string why_not_fix_alone(const FileRow& f) {
+  return f.counts.blocking == 0 && f.status != FileStatus::Passing ? f.why_not_fix_alone : "";
 }
 
 namespace {
@@ -238,16 +251,27 @@ void owners(Page& page, const Report& r) {
   count_table(page, "owner", rows);
 }
 
-void file_list(Page& page, const Report& r, const std::string& title, const std::vector<std::string>& paths) {
+// With `why_column`, a "why not fix alone" column when a listed file has no blocking
+// error (declaring classify's recommendations would make it pass, so the
+// reader asks why fix does not).
+void file_list(Page& page, const Report& r, const std::string& title, const std::vector<std::string>& paths,
+               bool why_column = false) {
   if (paths.empty()) return;
   page.heading(title);
   std::vector<Row> list;
+  bool why = false;
   for (const std::string& p : paths) {
     auto f = std::find_if(r.files.begin(), r.files.end(), [&](const FileRow& x) { return x.path == p; });
     list.push_back({page.md ? "`" + p + "`" : p, thousands(f->counts.blocking), thousands(f->counts.unclassified),
-                    thousands(f->counts.sites)});
+                    thousands(f->counts.sites), why_not_fix_alone(*f)});
+    why = why || (why_column && !list.back().back().empty());
   }
-  page.table({"file", "blocking", "unclassified", "sites"}, list);
+  if (!why) {
+    for (Row& row : list) row.pop_back();
+    page.table({"file", "blocking", "unclassified", "sites"}, list);
+    return;
+  }
+  page.table({"file", "blocking", "unclassified", "sites", "why not fix alone"}, list, 4);
 }
 
 // Files `hwclass fix` alone makes pass, each with the command: whole, one a
@@ -311,7 +335,8 @@ void history(Page& page, const Report& r) {
   for (const HistoryPoint& p : r.history) {
     points.push_back({p.date, p.commit.substr(0, 10), with_delta(p.allowlist, p.delta_allowlist),
                       with_delta(p.unclassified, p.delta_unclassified), with_delta(p.failing, p.delta_failing),
-                      thousands(p.sites), p.regression() ? "regression" : "", p.author, p.subject});
+                      thousands(p.sites), p.regression() ? "regression" : p.baseline ? "baseline" : "", p.author,
+                      p.subject});
     if (p.regression()) regressions.push_back(&p);
   }
   page.table({"date", "commit", "allowlist", "unclassified", "failing", "sites", "", "author", "subject"}, points, 6);
@@ -322,12 +347,23 @@ void history(Page& page, const Report& r) {
     auto grew = [&](long delta, const char* name) {
       if (delta > 0) what += (what.empty() ? "" : ", ") + std::string(name) + " +" + thousands(static_cast<size_t>(delta));
     };
-    grew(p->delta_allowlist, "allowlist");
+    grew(p->allowlist_grew() ? p->delta_allowlist : 0, "allowlist");
     grew(p->delta_unclassified, "unclassified classes");
     grew(p->delta_failing, "failing files");
     page.out += (page.md ? "- `" : "  ") + p->commit.substr(0, 10) + (page.md ? "` " : " ") + p->date + " " + p->author +
                 ": " + what + " (\"" + p->subject + "\")\n";
   }
+}
+
+// The burn-down's projection per owner, after the history it comes from.
+void owner_projection(Page& page, const Report& r) {
+  if (r.history.empty() || r.trend.owners.empty()) return;
+  page.heading("Projection per owner (allowlisted files, " + r.trend.window_from + " to " + r.trend.window_to + ")");
+  std::vector<Row> rows;
+  for (const OwnerTrend& o : r.trend.owners)
+    rows.push_back({page.md ? "`" + o.owner + "`" : o.owner, thousands(o.from), thousands(o.now),
+                    pace_text(o.pace_per_day), owner_zero(o)});
+  page.table({"owner", "from", "now", "files a day", "reaches zero"}, rows, 4);
 }
 
 std::string render(const Report& r, bool md) {
@@ -340,9 +376,10 @@ std::string render(const Report& r, bool md) {
   fix_alone(page, r);
   file_list(page, r,
             "Next up, each needing a decision (fewest lint errors left once classes declare classify's recommendation)",
-            r.next_up);
+            r.next_up, true);
   file_list(page, r, "Most hardcoded device sites", r.most_sites);
   history(page, r);
+  owner_projection(page, r);
   return page.out;
 }
 

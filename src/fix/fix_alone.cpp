@@ -10,64 +10,96 @@
 namespace hwclass {
 namespace {
 
-// Lint's marks: a message no fix answers is one fix cannot clear.
-bool every_message_fixable(const LintWorld& world, const Vocabulary& vocabulary, size_t index) {
-  for (const Finding& f : lint_file(world.files[index], vocabulary, LintOptions{}, &world, static_cast<int>(index)))
-    if (f.upstream && !f.fix) return false;
-  return true;
+std::string finding_text(const Finding& f) {
+  return "line " + std::to_string(f.line) + ": [" + f.rule + "] " + f.message;
+}
+
+// Lint's marks: a message no fix answers is one fix cannot clear. The first
+// such message, if any.
+const Finding* unfixable_message(const std::vector<Finding>& findings) {
+  for (const Finding& f : findings)
+    if (f.upstream && !f.fix) return &f;
+  return nullptr;
 }
 
 // The file's source with the fixes of one run applied; false when there is
-// nothing to try (not fixable, unreadable, changed, or no edit).
+// nothing to try (not fixable, unreadable, changed, or no edit), and `why`
+// says which.
 bool fixed_source(const LintWorld& world, const Vocabulary& vocabulary, size_t index, const SourceFile& file,
-                  bool unsafe, std::string& text) {
+                  bool unsafe, std::string& text, std::string& why) {
   const FileFacts& facts = world.files[index];
   std::string source;
   FileFacts reread;
-  if (!facts.readable || facts.has_syntax_error() || !every_message_fixable(world, vocabulary, index) ||
-      !read_source(file.absolute_path, source, reread) || reread.content_hash != facts.content_hash)
-    return false;
-  std::vector<std::string> why;
+  if (!facts.readable || facts.has_syntax_error()) return why = "does not parse", false;
+  if (!read_source(file.absolute_path, source, reread) || reread.content_hash != facts.content_hash)
+    return why = "changed since it was read", false;
+  std::vector<std::string> reasons;  // "line N: Class: why fix leaves it"
   std::vector<Edit> edits = plan_edits(fix_rules(unsafe), facts, source,
                                        linted_verdicts(world.files, world.resolution, vocabulary, index),
-                                       world.resolution, vocabulary, why);
-  if (edits.empty()) return false;
+                                       world.resolution, vocabulary, reasons);
+  std::vector<Finding> findings = lint_file(facts, vocabulary, LintOptions{}, &world, static_cast<int>(index));
+  if (const Finding* f = unfixable_message(findings)) {
+    // The fix rule's own reason for leaving that line's class, when it gave one.
+    const std::string line = "line " + std::to_string(f->line) + ": ";
+    for (const std::string& r : reasons)
+      if (r.rfind(line, 0) == 0) return why = r, false;
+    return why = "no fix for " + finding_text(*f), false;
+  }
+  if (edits.empty()) return why = reasons.empty() ? "fix has no edit for it" : reasons.front(), false;
   text = apply_edits(source, edits);
   return true;
 }
 
-bool passes_upstream(const FileFacts& facts, const Vocabulary& vocabulary) {
+// "" when upstream's linter passes the fixed file, else its first message.
+std::string upstream_left(const FileFacts& facts, const Vocabulary& vocabulary) {
+  if (!facts.readable || facts.has_syntax_error()) return "the fixed file does not parse";
   LintOptions upstream;
   upstream.settings.upstream_only = true;
-  return facts.readable && !facts.has_syntax_error() && lint_file(facts, vocabulary, upstream).empty();
+  std::vector<Finding> left = lint_file(facts, vocabulary, upstream);
+  return left.empty() ? "" : "after the fixes, " + finding_text(left.front());
 }
 
 }  // namespace
 
 std::vector<FixClears> fix_alone(const LintWorld& world, const std::vector<SourceFile>& sources,
-                                 const std::vector<bool>& wanted, const Vocabulary& vocabulary, int jobs) {
+                                 const std::vector<bool>& wanted, const Vocabulary& vocabulary, int jobs,
+                                 std::vector<std::string>* why_not) {
   std::vector<FixClears> out(world.files.size(), FixClears::No);
+  std::vector<std::string> why(world.files.size());
   std::vector<size_t> tried;
   for (size_t i = 0; i < world.files.size(); ++i)
     if (wanted[i]) tried.push_back(i);
   // The safe fixes first; the files they do not make pass, with the unsafe ones too.
   for (bool unsafe : {false, true}) {
     std::vector<SourceFile> files;
-    for (size_t i : tried) files.push_back(sources[i]);
+    for (size_t i : tried) files.push_back(sources[i]), why[i].clear();
     std::vector<FileFacts> fixed = parse_sources(
         files, jobs,
         [&](size_t k, std::string& text, FileFacts& facts) {
-          return fixed_source(world, vocabulary, tried[k], sources[tried[k]], unsafe, text) && check_source(text, facts);
+          // The unsafe run's reason is the one kept: it tried the most.
+          return fixed_source(world, vocabulary, tried[k], sources[tried[k]], unsafe, text, why[tried[k]]) &&
+                 check_source(text, facts);
         },
         [&](size_t, const TSTree* tree, std::string_view text, FileFacts& facts) {
           extract_facts(tree, text, vocabulary, facts);
         });
     std::vector<size_t> left;
     for (size_t k = 0; k < tried.size(); ++k) {
-      if (passes_upstream(fixed[k], vocabulary)) out[tried[k]] = unsafe ? FixClears::Unsafe : FixClears::Safe;
-      else left.push_back(tried[k]);
+      std::string& reason = why[tried[k]];
+      if (!reason.empty()) {
+        left.push_back(tried[k]);  // nothing was tried
+      } else if (reason = upstream_left(fixed[k], vocabulary); reason.empty()) {
+        out[tried[k]] = unsafe ? FixClears::Unsafe : FixClears::Safe;
+      } else {
+        left.push_back(tried[k]);
+      }
     }
     tried = std::move(left);
+  }
+  if (why_not) {
+    why_not->assign(world.files.size(), "");
+    for (size_t i = 0; i < out.size(); ++i)
+      if (wanted[i] && out[i] == FixClears::No) (*why_not)[i] = why[i];
   }
   return out;
 }

@@ -23,8 +23,12 @@ enum class FixClears { Safe, Unsafe, No };
 // (and for files not wanted, or that cannot be read as their facts were).
 // Only files all of whose upstream messages lint marks fixable are tried;
 // the edited sources are parsed on `jobs` threads.
+// `why_not`, when given, gets for each wanted file fix does not make pass
+// why (its first upstream message no fix answers, the one the fixes leave,
+// or that it does not parse), "" for the others.
 std::vector<FixClears> fix_alone(const LintWorld& world, const std::vector<SourceFile>& sources,
-                                 const std::vector<bool>& wanted, const Vocabulary& vocabulary, int jobs);
+                                 const std::vector<bool>& wanted, const Vocabulary& vocabulary, int jobs,
+                                 std::vector<std::string>* why_not = nullptr);
 
 // "hwclass fix --write [--unsafe-fixes] PATH", or "" for FixClears::No.
 std::string fix_command(FixClears clears, const std::string& path);

@@ -63,13 +63,19 @@ class HistoryReader {
       }
       allowlist = &it->second;
       p.allowlist = allowlist->size();
+      p.has_allowlist = true;
     }
     for (const auto& [path, blob] : files) {
       const FileSummary& s = summaries_.at(blob + '\n' + path);
       p.test_classes += s.test_classes;
       p.unclassified += s.unclassified;
       p.sites += s.sites;
-      p.failing += file_status(s, *allowlist) == FileStatus::Failing;
+      FileStatus status = file_status(s, *allowlist);
+      p.failing += status == FileStatus::Failing;
+      if (status == FileStatus::Allowlisted) {
+        if (s.owners.empty()) ++p.allowlist_by_owner[kNoOwner];
+        for (const std::string& owner : s.owners) ++p.allowlist_by_owner[owner];
+      }
       for (const auto& [member, n] : s.declared) p.declared[member] += n;
     }
     return p;
@@ -202,6 +208,7 @@ History compute_history(const std::string& repo, const HistoryOptions& options, 
   History out;
   for (size_t i = 0; i < chosen.size(); ++i) {
     HistoryPoint p = reader.at(chosen[i], prefixes[position[chosen[i]]]);
+    p.baseline = p.has_allowlist && (out.points.empty() || !out.points.back().has_allowlist);
     if (!out.points.empty()) {
       const HistoryPoint& before = out.points.back();
       auto delta = [](size_t now, size_t then) { return static_cast<long>(now) - static_cast<long>(then); };

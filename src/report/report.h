@@ -15,7 +15,7 @@
 
 namespace hwclass {
 
-inline constexpr int kReportSchemaVersion = 3;
+inline constexpr int kReportSchemaVersion = 4;
 
 enum class FileStatus { NotChecked, Passing, Failing, Allowlisted };
 const char* to_string(FileStatus);
@@ -41,6 +41,11 @@ struct FileRow {
   std::string first_error;  // of a failing file: its first TEST_LINTER message
   std::vector<std::string> owners;  // its `# Owner(s)` labels; none: kNoOwner's row counts it
   FixClears fix = FixClears::No;     // of a file not passing: whether `hwclass fix` alone makes it pass
+  // Of a file fix alone does not make pass, when that was decided: why (its
+  // first message no fix answers, or the one the fixes leave). The "next
+  // up" lists show it for files with no blocking error, which declaring
+  // classify's recommendations would make pass.
+  std::string why_not_fix_alone = {};
 };
 
 // A file without `# Owner(s)` labels is counted under this one.
@@ -66,10 +71,31 @@ struct HistoryPoint {
   size_t allowlist = 0, test_classes = 0, unclassified = 0, sites = 0;
   size_t failing = 0;  // test files neither allowlisted nor passing upstream's linter at that commit
   std::map<std::string, size_t> declared;
+  // Allowlisted test files under the paths counted, per `# Owner(s)` label
+  // (kNoOwner for none; a file with two labels counts under both).
+  std::map<std::string, size_t> allowlist_by_owner;
+  bool has_allowlist = false;  // the commit has the allowlist file
+  // The allowlist is read here for the first time (the first point, or the
+  // commit that creates it): its length is where the count starts, so its
+  // growth from nothing is no regression (issue 32: the commit allowlisting
+  // 832 failing files took failing files from 832 to 0).
+  bool baseline = false;
   // Against the point before (0 for the first); a regression is any of the
-  // three growing: the allowlist, the unclassified classes, the failing files.
+  // three growing: the allowlist (but at its baseline), the unclassified
+  // classes, the failing files.
   long delta_allowlist = 0, delta_unclassified = 0, delta_failing = 0;
-  bool regression() const { return delta_allowlist > 0 || delta_unclassified > 0 || delta_failing > 0; }
+  bool allowlist_grew() const { return delta_allowlist > 0 && !baseline; }
+  bool regression() const { return allowlist_grew() || delta_unclassified > 0 || delta_failing > 0; }
+};
+
+// One owner's share of the projection: its allowlisted files at the
+// window's start and at the last point, its pace (files a day) and the date
+// it reaches zero at that pace ("" when not shrinking).
+struct OwnerTrend {
+  std::string owner;
+  size_t from = 0, now = 0;
+  double pace_per_day = 0;
+  std::string zero_date;
 };
 
 // What the history says about the way to an empty allowlist (report/trend.cpp).
@@ -79,12 +105,18 @@ struct Trend {
   // the first point): the allowlist, unclassified classes, failing files.
   std::string week_from;  // that point's date
   long week_allowlist = 0, week_unclassified = 0, week_failing = 0;
-  // The allowlist's pace over the last 28 days of history (or all of it),
-  // in files per day, and the date it reaches zero at that pace: a
-  // projection, empty when the allowlist is not shrinking.
+  // The allowlist's pace, in files per day, from the oldest point of the
+  // last 28 days of history (or the allowlist's baseline, when later) to
+  // the last point: those dates and the days between them; and the date it
+  // reaches zero at that pace: a projection, empty when the allowlist is
+  // not shrinking.
+  std::string window_from, window_to;
   int window_days = 0;
   double pace_per_day = 0;
   std::string zero_date;
+  // The same per owner with allowlisted files at either end of the window,
+  // the most files now first, then by label.
+  std::vector<OwnerTrend> owners;
 };
 
 struct Report {

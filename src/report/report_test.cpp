@@ -170,14 +170,68 @@ TEST_CASE("trend: this week's changes and the allowlist's projected zero", "[rep
   CHECK(t.window_days == 28);
   CHECK(t.pace_per_day == Approx(0.5));
   CHECK(t.zero_date == "2026-06-11");
+  CHECK(t.window_from == "2026-02-11");
   CHECK(projection_sentence(t) ==
-        "projection: at the pace of the last 28 days (0.50 files a day), the allowlist reaches zero on 2026-06-11");
+        "projection: at the pace from 2026-02-11 to 2026-03-11 (28 days, 0.50 files a day), the allowlist reaches "
+        "zero on 2026-06-11");
   // Growing: no projection, and the sentence says why.
   h.back().allowlist = 70;
   t = compute_trend(h);
   CHECK(t.zero_date.empty());
-  CHECK(projection_sentence(t) == "no projection: the allowlist did not shrink over the last 28 days");
+  CHECK(projection_sentence(t) == "no projection: the allowlist did not shrink from 2026-02-11 to 2026-03-11 (28 days)");
   // One instant of history: no pace.
   CHECK(projection_sentence(compute_trend({point("2026-03-11", 100, 46, 430, 3)})) ==
         "no projection: the history spans less than a day");
+}
+
+TEST_CASE("trend: the window is the days its points span, from the allowlist's baseline", "[report]") {
+  auto point = [](const char* date, int64_t day, size_t allowlist, bool baseline) {
+    HistoryPoint p;
+    p.date = date;
+    p.time = 1764547200 + day * 86400;  // 2025-12-01T00:00:00Z + day days
+    p.allowlist = allowlist, p.has_allowlist = allowlist > 0, p.baseline = baseline;
+    return p;
+  };
+  // The oldest point within 28 days of the last is 24 days before it: the
+  // sentence says 24 days and both dates, not "28".
+  Trend t = compute_trend({point("2025-12-01", 0, 90, true), point("2025-12-07", 6, 80, false),
+                           point("2025-12-12", 11, 68, false), point("2026-01-05", 35, 20, false)});
+  CHECK(t.window_days == 24);
+  CHECK(projection_sentence(t) ==
+        "projection: at the pace from 2025-12-12 to 2026-01-05 (24 days, 2.00 files a day), the allowlist reaches "
+        "zero on 2026-01-15");
+  // No allowlist until day 5, which creates it with 40 files; 30 by day 15.
+  // The pace runs from the creation (10 files in 10 days), not from nothing.
+  t = compute_trend({point("2025-12-01", 0, 0, false), point("2025-12-06", 5, 40, true),
+                     point("2025-12-16", 15, 30, false)});
+  CHECK(t.window_from == "2025-12-06");
+  CHECK(t.window_days == 10);
+  CHECK(t.pace_per_day == Approx(1.0));
+  CHECK(t.zero_date == "2026-01-15");
+}
+
+TEST_CASE("trend: a projection per owner, over the same window", "[report]") {
+  auto point = [](const char* date, int64_t day, std::map<std::string, size_t> by_owner) {
+    HistoryPoint p;
+    p.date = date;
+    p.time = 1764547200 + day * 86400;  // 2025-12-01T00:00:00Z + day days
+    p.has_allowlist = true;
+    for (const auto& [owner, n] : by_owner) p.allowlist += n;
+    p.allowlist_by_owner = std::move(by_owner);
+    return p;
+  };
+  // Over 10 days: "module: nn" 30 -> 20 (a file a day: zero 20 days after
+  // 2025-12-11), "oncall: jit" 5 -> 5 (no projection), "(no owner)" 2 -> 0.
+  Trend t = compute_trend({point("2025-12-01", 0, {{"module: nn", 30}, {"oncall: jit", 5}, {kNoOwner, 2}}),
+                           point("2025-12-11", 10, {{"module: nn", 20}, {"oncall: jit", 5}})});
+  REQUIRE(t.owners.size() == 3);
+  CHECK(t.owners[0].owner == "module: nn");
+  CHECK((t.owners[0].from == 30 && t.owners[0].now == 20));
+  CHECK(t.owners[0].pace_per_day == Approx(1.0));
+  CHECK(t.owners[0].zero_date == "2025-12-31");
+  CHECK(t.owners[1].owner == "oncall: jit");
+  CHECK(t.owners[1].zero_date.empty());
+  CHECK(t.owners[2].owner == kNoOwner);
+  CHECK((t.owners[2].from == 2 && t.owners[2].now == 0));
+  CHECK(t.owners[2].zero_date == "2025-12-11");
 }

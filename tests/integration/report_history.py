@@ -52,6 +52,41 @@ def renamed_directory(hwclass, repo):
     return [] if points == want else [f"the renamed directory's history {points} != {want}"]
 
 
+def allowlist_created(hwclass, repo):
+    """The commit that creates the allowlist is a baseline, not a regression (issue 32): before it, two
+    undeclared test files fail upstream's linter and no allowlist exists; it lists both, so the allowlist
+    goes from nothing to 2 while failing files fall from 2 to 0. A later commit that adds a third, undeclared
+    file to the allowlist is a regression (allowlist +1, unclassified classes +1)."""
+    repo.mkdir()
+    git = new_repo(repo)
+    (repo / "test").mkdir()
+    for name in ("a", "b"):
+        (repo / f"test/test_{name}.py").write_text(HEAD + B1.format(decl=""))
+    git("add", "-A")
+    git("commit", "-qm", "start")
+    allowlist = repo / "tools/linter/adapters/test_linter_allowlist.json"
+    allowlist.parent.mkdir(parents=True)
+    allowlist.write_text(json.dumps(["test/test_a.py", "test/test_b.py"], indent=2) + "\n")
+    git("add", "-A")
+    git("commit", "-qm", "allowlist")
+    (repo / "test/test_c.py").write_text(HEAD + B1.format(decl=""))
+    allowlist.write_text(json.dumps(["test/test_a.py", "test/test_b.py", "test/test_c.py"], indent=2) + "\n")
+    git("add", "-A")
+    git("commit", "-qm", "add c")
+    out = subprocess.run([hwclass, "report", "--isolated", "-q", "--no-cache", "--format", "json", "--root", str(repo),
+                          "--history", "main", str(repo / "test")], capture_output=True, text=True)
+    points = [(p["subject"], p["allowlist"], p["failing"], p["delta"]["allowlist"], p["delta"]["failing"],
+               p.get("baseline"), p["regression"]) for p in json.loads(out.stdout)["history"]["points"]]
+    want = [("start", 0, 2, 0, 0, False, False), ("allowlist", 2, 0, 2, -2, True, False),
+            ("add c", 3, 0, 1, 0, False, True)]
+    failures = [] if points == want else [f"the allowlist's creation: {points} != {want}"]
+    text = subprocess.run([hwclass, "report", "--isolated", "-q", "--no-cache", "--root", str(repo), "--history",
+                           "main", str(repo / "test")], capture_output=True, text=True).stdout
+    if "Regressions (1)" not in text or "allowlist +1, unclassified classes +1 (\"add c\")" not in text or " baseline " not in text:
+        failures.append("the text report does not show the baseline and the one regression:\n" + text)
+    return failures
+
+
 def main() -> int:
     hwclass = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
@@ -134,10 +169,11 @@ def main() -> int:
         if trend["week"] != week:
             failures.append(f"this week {trend['week']} != {week}")
         projection = trend["projection"]
-        if (projection["window_days"], projection["allowlist_zero"]) != (26, "2026-12-23"):
+        if (projection["window_from"], projection["window_days"], projection["allowlist_zero"]) != \
+                ("2026-11-01", 26, "2026-12-23"):
             failures.append(f"projection {projection}, expected 26 days and 2026-12-23")
-        if "projection: at the pace of the last 26 days (0.04 files a day), the allowlist reaches zero on 2026-12-23" \
-                not in text:
+        if "projection: at the pace from 2026-11-01 to 2026-11-27 (26 days, 0.04 files a day), the allowlist " \
+                "reaches zero on 2026-12-23" not in text:
             failures.append("the text report does not state the projection")
         # test_a x3 versions, test_b x2 (the last commit's is the first's), common.py x1.
         print(f"blobs parsed: {parsed} (6 commits x 3 files = 18 without reuse)")
@@ -157,6 +193,7 @@ def main() -> int:
         if every != ["declare A1", "docs", "regress"]:
             failures.append(f"--every 2 gave {every}")
         failures += renamed_directory(hwclass, pathlib.Path(tmp) / "renamed")
+        failures += allowlist_created(hwclass, pathlib.Path(tmp) / "created")
         bad = one_line_error([hwclass, "report", "--isolated", "-q", "--root", str(repo), "--history", "nosuch..main",
                               str(repo / "test")], "nosuch..main")
         if bad:
