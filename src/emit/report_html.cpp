@@ -34,6 +34,8 @@ svg circle.regression { fill: #c5221f; }
 table.commands td:last-child, table.commands th:last-child { text-align: left; white-space: normal; overflow-wrap: anywhere; }
 .trends { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 12px; }
 .lists { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
+.lists > .why { grid-column: 1 / -1; }
+table.why td:last-child, table.why th:last-child { text-align: left; white-space: normal; min-width: 24ch; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
 th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
@@ -158,8 +160,10 @@ std::string file_list(const Report& r, const std::string& title, const std::vect
   for (const std::string& p : paths)
     for (const FileRow& f : r.files)
       if (f.path == p) why = why || (why_column && !why_not_fix_alone(f).empty());
-  std::string out = std::string(why ? "<div class=\"scroll\">" : "<div>") + "<h3>" + title + "</h3>\n<table" +
-                    (why ? " class=\"commands\"" : "") +
+  // With the reasons, the list takes the grid's whole width (its half
+  // squeezed them to a letter a line).
+  std::string out = std::string(why ? "<div class=\"scroll why\">" : "<div>") + "<h3>" + title + "</h3>\n<table" +
+                    (why ? " class=\"why\"" : "") +
                     "><thead><tr><th>file</th><th>blocking</th><th>unclassified</th><th>sites</th>" +
                     (why ? "<th>why not fix alone</th>" : "") + "</tr></thead><tbody>\n";
   for (const std::string& p : paths)

@@ -2,9 +2,12 @@
 # The HTML report of a tree with a migration history, rendered by headless
 # Chromium: it loads without console errors, and the rendered DOM holds the
 # charts' SVG (the trends with their labelled axes) and the file table. The
-# history is made here, as a maintainer's would be: the allowlist written,
-# then batches of `hwclass fix --write` on files the report says fix alone
-# makes pass with the allowlist shrunk, and one regression. The screenshots
+# history is made here, as a maintainer's would be: the tree without an
+# allowlist, then the allowlist written (its baseline, no regression), then
+# batches of `hwclass fix --write` on files the report says fix alone makes
+# pass with the allowlist shrunk, and one regression (a new allowlisted
+# file: the allowlist and unclassified classes grow, nothing else); the
+# hardcoded sites are large and nearly flat. The screenshots
 # (1400 px and a phone's 390 px) stay under OUT as the test's artifacts;
 # docs/report-1400.png and docs/report-390.png are copies, looked at.
 #   report_chromium.sh HWCLASS ROOT OUT
@@ -15,13 +18,15 @@ profile=$(mktemp -d) || exit 2
 repo=$(mktemp -d) || exit 2
 trap 'rm -rf "$profile" "$profile.cache" "$repo"' EXIT
 cp -r "$root/test" "$repo/test"
-mkdir -p "$repo/tools/linter/adapters" && echo "[]" >"$repo/tools/linter/adapters/test_linter_allowlist.json"
+mkdir -p "$repo/tools/linter/adapters"
 git -C "$repo" init -q -b main && git -C "$repo" config user.email t@example.com && git -C "$repo" config user.name t
 hw() { (cd "$repo" && "$hwclass" "$@" --isolated -q --no-cache); }
 commit() {  # commit DATE AUTHOR SUBJECT
   git -C "$repo" add -A
   GIT_COMMITTER_DATE="$1T12:00:00Z" GIT_AUTHOR_DATE="$1T12:00:00Z" git -C "$repo" -c user.name="$2" commit -qm "$3"
 }
+commit 2026-09-24 "Ann Admin" "Import test/ (no allowlist yet)"
+echo "[]" >"$repo/tools/linter/adapters/test_linter_allowlist.json"
 hw allowlist write >/dev/null 2>&1
 commit 2026-10-01 "Ann Admin" "Allowlist every failing file"
 batch() {  # batch N: fix the first N files fix alone makes pass, then shrink the allowlist
@@ -73,8 +78,17 @@ check "file table rows" 800 "$(grep -c '^<tr><td>test/' "$out/dom.html")"
 check "sortable columns" 7 "$(grep -o '<th[^>]*><button>' "$out/dom.html" | wc -l)"
 check "trend charts" 4 "$(grep -c '<svg class="chart trend"' "$out/dom.html")"
 check "labelled y axes" 12 "$(grep -o 'text-anchor="end" class="axis-label"' "$out/dom.html" | wc -l)"
-check "regression points" 1 "$(grep -o '<circle[^>]*class="regression"' "$out/dom.html" | wc -l)"
-check "projections" 1 "$(grep -c 'class="projection">projection: at the pace of' "$out/dom.html")"
+check "projections" 1 "$(grep -c 'class="projection">projection: at the pace from' "$out/dom.html")"
+check "owner projections" 1 "$(grep -c '<table class="owners-projection">' "$out/dom.html")"
+# The regression is marked on the allowlist's and unclassified classes'
+# charts only; the allowlist's creation is a baseline, marked nowhere.
+red=$(grep -o '<circle[^>]*class="regression"><title>[^<]*' "$out/dom.html")
+if [ "$(echo "$red" | grep -c .)" != 2 ] || [ "$(echo "$red" | grep -c '^.*2026-11-18')" != 2 ]; then
+  echo "FAIL: expected the 2026-11-18 regression on two charts, got:"; echo "$red"; fail=1
+fi
+# Round y ticks only (no "11745.5"), spaced by commit date.
+if grep -Eo 'class="axis-label">[0-9,]*\.[0-9]' "$out/dom.html"; then echo "FAIL: a fractional y tick"; fail=1; fi
+check "date-spaced x axes" 4 "$(grep -c 'class="axis-label">commit date</text>' "$out/dom.html")"
 for png in report-1400.png report-390.png; do
   size=$(wc -c <"$out/$png")
   [ "$size" -gt 20000 ] || { echo "FAIL: $png is only $size bytes"; fail=1; }
