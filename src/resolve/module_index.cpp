@@ -35,4 +35,15 @@ int ModuleIndex::find(const std::string& module, int importer) const {
   return it == by_name_.end() ? -1 : it->second;
 }
 
+std::vector<std::string> loaded_modules(const Import& imp) {
+  std::vector<std::string> out;
+  const std::string& m = imp.module;
+  const bool only_dots = !m.empty() && m.find_first_not_of('.') == std::string::npos;
+  out.push_back(m);  // `from . import x` loads the package itself first
+  if (!imp.name.empty() && imp.name != "*") out.push_back(only_dots ? m + imp.name : m + "." + imp.name);
+  if (!m.empty() && m[0] != '.')
+    for (size_t dot = m.find('.'); dot != std::string::npos; dot = m.find('.', dot + 1)) out.push_back(m.substr(0, dot));
+  return out;
+}
+
 }  // namespace hwclass

@@ -24,4 +24,10 @@ class ModuleIndex {
   std::vector<std::string> packages_;  // dotted package of each file, from the root
 };
 
+// The modules an import statement loads: the module, its parent packages
+// (`import a.b.c` runs a/__init__.py and a/b/__init__.py first), and a
+// submodule a from-import names (`from torch.testing._internal import
+// common_utils`).
+std::vector<std::string> loaded_modules(const Import& imp);
+
 }  // namespace hwclass

@@ -32,6 +32,18 @@ struct DeviceVariant {
   std::string name;    // "TestFooCUDA"
 };
 
+// A file pytest runs a class from, and the variants it imports by name
+// (test_quantization.py's `from ...test_float8 import TestFloat8DtypeCPU`:
+// only these run there); `runs_as` is empty when it runs every variant
+// (its own class, a star import).
+struct RunningFile {
+  std::string file;
+  std::vector<std::string> runs_as;
+  bool runs_variant(const std::string& name) const {
+    return runs_as.empty() || std::find(runs_as.begin(), runs_as.end(), name) != runs_as.end();
+  }
+};
+
 struct ResolvedClass {
   std::vector<ClassRef> bases;              // resolved direct bases, in order
   std::vector<std::string> unresolved_bases;
@@ -46,12 +58,19 @@ struct ResolvedClass {
   std::vector<DeviceVariant> variants;      // empty when not instantiated
   bool variants_exact = true;               // false when only_for/except_for are not literals
   std::string invoking_file;                // the file that runs it (an aggregator parent, or its own)
-  // The variants the invoking file imports by name (test_quantization.py's
-  // `from ...test_float8 import TestFloat8DtypeCPU`): only these run there.
-  // Empty when the file runs every variant (its own class, a star import).
+  // The variants the invoking file imports by name; empty when it runs every
+  // variant (RunningFile::runs_as).
   std::vector<std::string> runs_as;
-  bool runs_variant(const std::string& name) const {
-    return runs_as.empty() || std::find(runs_as.begin(), runs_as.end(), name) != runs_as.end();
+  // Other top-level test files whose namespace binds the class, by file:
+  // pytest collects it there again (test_jit_profiling.py's
+  // `from test_jit import *` runs test_jit.py's classes, and those test_jit.py
+  // imports from jit/, under another executor).
+  std::vector<RunningFile> also_run_by;
+  // invoking_file first, then also_run_by.
+  std::vector<RunningFile> running_files() const {
+    std::vector<RunningFile> out{{invoking_file, runs_as}};
+    out.insert(out.end(), also_run_by.begin(), also_run_by.end());
+    return out;
   }
   // `Base = NoTest` before the class, on one of its bases or an ancestor's:
   // pytest collects it only where that rebinding does not run.

@@ -37,12 +37,13 @@ class Resolver {
       out.classes[f].resize(files_[f].classes.size());
       for (size_t c = 0; c < files_[f].classes.size(); ++c) link_bases(static_cast<int>(f), static_cast<int>(c), out);
     }
-    std::map<ClassRef, Runner> runs_in = invoking_files();
+    std::map<ClassRef, std::vector<Runner>> runs_in = invoking_files();
+    const std::vector<Runner> none;
     for (size_t f = 0; f < files_.size(); ++f)
       for (size_t c = 0; c < files_[f].classes.size(); ++c) {
         ClassRef ref{static_cast<int>(f), static_cast<int>(c)};
         auto it = runs_in.find(ref);
-        complete(ref, out, it != runs_in.end() ? it->second : Runner{files_[f].relative_path, {}});
+        complete(ref, out, it != runs_in.end() ? it->second : none);
       }
     for (size_t f = 0; f < files_.size(); ++f)
       for (size_t c = 0; c < files_[f].classes.size(); ++c) {
@@ -137,7 +138,7 @@ class Resolver {
     }
   }
 
-  void complete(ClassRef self, Resolution& out, const Runner& invoking) const {
+  void complete(ClassRef self, Resolution& out, const std::vector<Runner>& runners) const {
     ResolvedClass& r = out.classes[self.file][self.cls];
     // Depth-first, left to right, each class once: Python's C3 order for the
     // single-inheritance chains and mixins test suites use.
@@ -165,8 +166,9 @@ class Resolver {
     if (is_last_definition) r.instantiation = upstream_instantiation(file, cls.name);
     if (r.instantiation >= 0)
       r.variants = device_variants(cls.name, file.instantiations[r.instantiation], vocab_, r.variants_exact);
-    r.invoking_file = invoking.file;
-    r.runs_as = invoking.variants;
+    r.invoking_file = runners.empty() ? file.relative_path : runners.front().file;
+    if (!runners.empty()) r.runs_as = runners.front().variants;
+    for (size_t i = 1; i < runners.size(); ++i) r.also_run_by.push_back({runners[i].file, runners[i].variants});
     for (ClassRef ref : r.mro)
       if (const NoTestRebinding* n = notest_base(ref)) {
         r.notest = *n;
@@ -251,51 +253,55 @@ class Resolver {
     }
   }
 
-  // Which file runs each class defined below test/'s top level, where that
-  // is not the class's own file: a runner (an aggregator of the rules'
-  // [aggregators], or any top-level test/test_*.py) runs the classes its
-  // namespace binds, and only those (pytest collects test_fx.py's
-  // `from fx.test_gradual_type import AnnotationsTest`, not the rest of that
-  // file, which runs by itself). An aggregator comes first for its own
-  // directory; otherwise the first runner by path.
-  std::map<ClassRef, Runner> invoking_files() const {
+  // Which files run each class, where that is not only the class's own
+  // file: a runner (an aggregator of the rules' [aggregators], or any
+  // top-level test/test_*.py) runs the classes its namespace binds (pytest
+  // collects test_fx.py's `from fx.test_gradual_type import AnnotationsTest`,
+  // not the rest of that file, which runs by itself). The first runner is
+  // the one that invokes the class: its own file when that is a top-level
+  // one; otherwise an aggregator for its own directory, else the first
+  // runner by path. The others run it again.
+  std::map<ClassRef, std::vector<Runner>> invoking_files() const {
     std::vector<int> runners;
-    for (size_t f = 0; f < files_.size(); ++f) {
-      const std::string& path = files_[f].relative_path;
-      if (path.rfind("test/test_", 0) == 0 && path.find('/', 5) == std::string::npos) runners.push_back(static_cast<int>(f));
-    }
+    for (size_t f = 0; f < files_.size(); ++f)
+      if (is_top_level_runner(static_cast<int>(f))) runners.push_back(static_cast<int>(f));
     std::sort(runners.begin(), runners.end(), [&](int a, int b) {
       return files_[a].relative_path < files_[b].relative_path;
     });
-    auto aggregates = [&](int runner, int file) {
-      for (const auto& [prefix, parent] : vocab_.aggregators)
-        if (parent == files_[runner].relative_path && files_[file].relative_path.rfind(prefix, 0) == 0) return true;
-      return false;
-    };
-    std::map<ClassRef, Runner> out;
-    std::map<ClassRef, bool> by_aggregator;
+    std::map<ClassRef, std::vector<Runner>> out;
     for (int runner : runners) {
       std::map<std::string, Binding> bound;
       bound_classes(runner, 0, bound);
       // A class bound whole anywhere in the runner runs whole there.
       std::map<ClassRef, std::pair<bool, std::vector<std::string>>> here;  // whole, variant names
       for (const auto& [name, b] : bound) {
-        if (b.ref.file == runner || files_[b.ref.file].relative_path.find('/', 5) == std::string::npos) continue;
+        if (b.ref.file == runner) continue;
         auto& [whole, variants] = here[b.ref];
         whole |= !b.variant;
         if (b.variant) variants.push_back(name);
       }
       for (auto& [ref, seen] : here) {
+        std::vector<Runner>& list = out[ref];
+        if (list.empty() && is_top_level_runner(ref.file)) list.push_back(Runner{files_[ref.file].relative_path, {}});
         Runner r{files_[runner].relative_path, seen.first ? std::vector<std::string>{} : seen.second};
-        const bool own_directory = aggregates(runner, ref.file);
-        auto it = out.find(ref);
-        if (it == out.end() || (own_directory && !by_aggregator[ref])) {
-          out[ref] = r;
-          by_aggregator[ref] = own_directory;
-        }
+        // Its own directory's aggregator invokes it, ahead of the others.
+        const bool first = !is_top_level_runner(ref.file) && aggregates_path(r.file, ref.file) &&
+                           !(list.size() && aggregates_path(list.front().file, ref.file));
+        list.insert(first ? list.begin() : list.end(), std::move(r));
       }
     }
     return out;
+  }
+
+  bool is_top_level_runner(int file) const {
+    const std::string& path = files_[file].relative_path;
+    return path.rfind("test/test_", 0) == 0 && path.find('/', 5) == std::string::npos;
+  }
+
+  bool aggregates_path(const std::string& runner, int file) const {
+    for (const auto& [prefix, parent] : vocab_.aggregators)
+      if (parent == runner && files_[file].relative_path.rfind(prefix, 0) == 0) return true;
+    return false;
   }
 
   const std::vector<FileFacts>& files_;

@@ -10,21 +10,6 @@ namespace {
 
 bool is_python(const std::string& path) { return path.size() > 3 && path.compare(path.size() - 3, 3, ".py") == 0; }
 
-// The modules an import statement loads: the module, its parent packages
-// (`import a.b.c` runs a/__init__.py and a/b/__init__.py first), and a
-// submodule a from-import names (`from torch.testing._internal import
-// common_utils`).
-std::vector<std::string> loaded_modules(const Import& imp) {
-  std::vector<std::string> out;
-  const std::string& m = imp.module;
-  const bool only_dots = !m.empty() && m.find_first_not_of('.') == std::string::npos;
-  out.push_back(m);  // `from . import x` loads the package itself first
-  if (!imp.name.empty() && imp.name != "*") out.push_back(only_dots ? m + imp.name : m + "." + imp.name);
-  if (!m.empty() && m[0] != '.')
-    for (size_t dot = m.find('.'); dot != std::string::npos; dot = m.find('.', dot + 1)) out.push_back(m.substr(0, dot));
-  return out;
-}
-
 // importers[f]: the files whose module-level imports load file f.
 std::vector<std::vector<int>> importers_of(const std::vector<FileFacts>& files) {
   ModuleIndex index(files);

@@ -140,7 +140,7 @@ TEST_CASE("classes in a file that cannot be imported are errors, not selections"
         std::vector<std::string>{"error TestBad: not collected: test/sub/test_bad.py:2: class TestBad's "
                                  "hw_classification names HardwareClassification, which the file never imports or "
                                  "defines: importing it raises NameError",
-                                 "error TestOwn: not collected: test/test_agg.py imports a file that cannot be imported"});
+                                 "error TestOwn: not collected: test/test_agg.py:2: imports test/sub/test_bad.py, which cannot be imported"});
 }
 
 TEST_CASE("a device runner leaves out a plain class declared for another accelerator", "[select]") {

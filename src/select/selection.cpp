@@ -7,6 +7,7 @@
 
 #include "discover/test_file.h"
 #include "facts/queries.h"
+#include "resolve/module_index.h"
 #include "resolve/resolver.h"
 #include "select/test_module.h"
 #include "util/ascii.h"
@@ -96,18 +97,43 @@ Collected collected_despite(const NoTestRebinding& rebinding, const std::string&
   return flag_true == negated ? Collected::Yes : Collected::No;  // NoTest when the condition holds
 }
 
-// The files whose import raises (facts/queries.h), and the files that run
-// their classes, which fail with them: repo-relative path -> why.
+// The files whose import raises (facts/queries.h), and the files that fail
+// with them: those that run their classes, and those that import them
+// outside a `try:` (2.6.0's test_jit_fuser_legacy.py imports test_jit_fuser,
+// which imports test_jit): repo-relative path -> why.
 std::map<std::string, std::string> import_failures(const std::vector<FileFacts>& files,
                                                    const Resolution& resolution) {
   std::map<std::string, std::string> out;
   std::set<std::string> failing_runners;
+  std::vector<bool> fails(files.size());
   for (size_t f = 0; f < files.size(); ++f) {
     auto failure = declaration_import_failure(files[f]);
     if (!failure) continue;
+    fails[f] = true;
     out[files[f].relative_path] = files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why;
     for (const ResolvedClass& r : resolution.classes[f])
-      if (r.invoking_file != files[f].relative_path) failing_runners.insert(r.invoking_file);
+      for (const RunningFile& runner : r.running_files())
+        if (runner.file != files[f].relative_path) failing_runners.insert(runner.file);
+  }
+  if (out.empty()) return out;
+  const ModuleIndex index(files);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t f = 0; f < files.size(); ++f) {
+      if (fails[f]) continue;
+      for (const Import& imp : files[f].imports) {
+        if (imp.try_line) continue;
+        int failing = -1;
+        for (const std::string& module : loaded_modules(imp))
+          if (int m = index.find(module, static_cast<int>(f)); m >= 0 && m != static_cast<int>(f) && fails[m]) failing = m;
+        if (failing < 0) continue;
+        fails[f] = grew = true;
+        out.try_emplace(files[f].relative_path, files[f].relative_path + ":" + std::to_string(imp.line) +
+                                                    ": imports " + files[failing].relative_path +
+                                                    ", which cannot be imported");
+        break;
+      }
+    }
   }
   for (const std::string& runner : failing_runners)
     out.try_emplace(runner, runner + " imports a file that cannot be imported");
@@ -140,19 +166,90 @@ std::string other_device_needed(const Verdict& v, const std::string& member, con
   return "";
 }
 
+// One class as `runner` runs it: its ids, or why it is left out.
+void select_in(const std::vector<FileFacts>& files, const Resolution& resolution, const Verdict& v,
+               const std::string& member, bool inferred, const RunningFile& runner, const SelectionRequest& request,
+               const Vocabulary& vocabulary, const std::map<std::string, std::string>& failing,
+               std::vector<SelectedClass>& out, std::vector<SelectedClass>& dropped) {
+  const ResolvedClass& r = resolution.of(v.ref);
+  const FileFacts& file = files[v.ref.file];
+  const ClassFact& cls = file.classes[v.ref.cls];
+  const bool privateuse1_runner = is_privateuse1(request.device, vocabulary);
+  SelectedClass base{test_module(runner.file), runner.file, file.relative_path, cls.line, cls.name,
+                     cls.name, "", member, inferred, r.tests.size(), "", 0, false};
+  // What pytest cannot collect is left out, saying why: its own file's
+  // failure first, else that of the file that runs it.
+  auto failure = failing.find(file.relative_path);
+  if (failure == failing.end()) failure = failing.find(runner.file);
+  if (failure != failing.end()) {
+    base.warning = "not collected: " + failure->second;
+    base.error = true;
+    dropped.push_back(base);
+    return;
+  }
+  if (!r.not_collected.empty()) {  // resolve/collection.h
+    base.warning = "not collected: " + r.not_collected;
+    dropped.push_back(base);
+    return;
+  }
+  if (r.notest) {
+    Collected collected = collected_despite(*r.notest, request.device, vocabulary);
+    if (collected == Collected::No) return;
+    const std::string where = r.notest_file + ":" + std::to_string(r.notest->line) + " rebinds " + r.notest->name +
+                              " to NoTest" + (r.notest->condition.empty() ? "" : " when " + r.notest->condition);
+    if (collected == Collected::Unknown && !request.device.empty()) {
+      base.warning = "left out: " + where + ", which select cannot decide for a " + request.device + " runner";
+      dropped.push_back(base);
+      return;
+    }
+    if (collected == Collected::Unknown) base.warning = "collected only where " + where + " does not";
+  }
+  if (r.instantiation < 0) {
+    if (std::string other = other_device_needed(v, member, request.device, vocabulary); !other.empty()) {
+      base.warning = "left out: " + other;
+      dropped.push_back(base);
+      return;
+    }
+    out.push_back(base);
+    return;
+  }
+  std::vector<DeviceVariant> variants = r.variants;
+  const Instantiation& inst = file.instantiations[static_cast<size_t>(r.instantiation)];
+  if (!r.variants_exact) base.warning = guessed_variants(inst, vocabulary), base.warning_line = inst.line;
+  // A runner's variant whose existence rests on a list or flag that is no
+  // literal is not printed: pytest exits 4 on an id it cannot find, and
+  // runs nothing of that call.
+  if (!request.device.empty() && rests_on_unknown(inst, request.device, vocabulary)) {
+    base.warning = "left out: " + guessed_variants(inst, vocabulary) + "; a " + request.device +
+                   " variant may not exist";
+    dropped.push_back(base);
+    return;
+  }
+  if (privateuse1_runner) {
+    // The runner's backend gets its variant whatever the rules list.
+    std::erase_if(variants, [&](const DeviceVariant& d) { return is_privateuse1(d.device, vocabulary); });
+    if (auto variant = privateuse1_variant(cls.name, inst, request.device)) variants.push_back(*variant);
+  }
+  for (const DeviceVariant& variant : variants) {
+    if (!request.device.empty() && variant.device != request.device) continue;
+    // An aggregator that imports variants by name runs only those.
+    if (!runner.runs_variant(variant.name)) continue;
+    SelectedClass s = base;
+    s.name = variant.name;
+    s.device = variant.device;
+    out.push_back(std::move(s));
+  }
+}
+
 }  // namespace
 
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
                                           const std::vector<Verdict>& verdicts, const SelectionRequest& request,
                                           const Vocabulary& vocabulary, std::vector<SelectedClass>* left_out) {
-  const bool privateuse1_runner = is_privateuse1(request.device, vocabulary);
   const std::map<std::string, std::string> failing = import_failures(files, resolution);
   std::vector<SelectedClass> out, dropped;
   for (const Verdict& v : verdicts) {
     const ResolvedClass& r = resolution.of(v.ref);
-    const FileFacts& file = files[v.ref.file];
-    const ClassFact& cls = file.classes[v.ref.cls];
-    if (!is_test_file_v8(r.invoking_file)) continue;  // a helper module nothing runs
     // The runtime reads the declaration through the MRO; classify's verdict
     // stands in for it where asked to.
     std::string member;
@@ -162,69 +259,9 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     if (member.empty() ||
         std::find(request.members.begin(), request.members.end(), member) == request.members.end())
       continue;
-    SelectedClass base{test_module(r.invoking_file), r.invoking_file, file.relative_path, cls.line, cls.name,
-                       cls.name, "", member, inferred, r.tests.size(), "", 0, false};
-    // What pytest cannot collect is left out, saying why: its own file's
-    // failure first, else that of the file that runs it.
-    auto failure = failing.find(file.relative_path);
-    if (failure == failing.end()) failure = failing.find(r.invoking_file);
-    if (failure != failing.end()) {
-      base.warning = "not collected: " + failure->second;
-      base.error = true;
-      dropped.push_back(base);
-      continue;
-    }
-    if (!r.not_collected.empty()) {  // resolve/collection.h
-      base.warning = "not collected: " + r.not_collected;
-      dropped.push_back(base);
-      continue;
-    }
-    if (r.notest) {
-      Collected collected = collected_despite(*r.notest, request.device, vocabulary);
-      if (collected == Collected::No) continue;
-      const std::string where = r.notest_file + ":" + std::to_string(r.notest->line) + " rebinds " + r.notest->name +
-                                " to NoTest" + (r.notest->condition.empty() ? "" : " when " + r.notest->condition);
-      if (collected == Collected::Unknown && !request.device.empty()) {
-        base.warning = "left out: " + where + ", which select cannot decide for a " + request.device + " runner";
-        dropped.push_back(base);
-        continue;
-      }
-      if (collected == Collected::Unknown) base.warning = "collected only where " + where + " does not";
-    }
-    if (r.instantiation < 0) {
-      if (std::string other = other_device_needed(v, member, request.device, vocabulary); !other.empty()) {
-        base.warning = "left out: " + other;
-        dropped.push_back(base);
-        continue;
-      }
-      out.push_back(base);
-      continue;
-    }
-    std::vector<DeviceVariant> variants = r.variants;
-    const Instantiation& inst = file.instantiations[static_cast<size_t>(r.instantiation)];
-    if (!r.variants_exact) base.warning = guessed_variants(inst, vocabulary), base.warning_line = inst.line;
-    // A runner's variant whose existence rests on a list or flag that is no
-    // literal is not printed: pytest exits 4 on an id it cannot find, and
-    // runs nothing of that call.
-    if (!request.device.empty() && rests_on_unknown(inst, request.device, vocabulary)) {
-      base.warning = "left out: " + guessed_variants(inst, vocabulary) + "; a " + request.device +
-                     " variant may not exist";
-      dropped.push_back(base);
-      continue;
-    }
-    if (privateuse1_runner) {
-      // The runner's backend gets its variant whatever the rules list.
-      std::erase_if(variants, [&](const DeviceVariant& d) { return is_privateuse1(d.device, vocabulary); });
-      if (auto variant = privateuse1_variant(cls.name, inst, request.device)) variants.push_back(*variant);
-    }
-    for (const DeviceVariant& variant : variants) {
-      if (!request.device.empty() && variant.device != request.device) continue;
-      // An aggregator that imports variants by name runs only those.
-      if (!r.runs_variant(variant.name)) continue;
-      SelectedClass s = base;
-      s.name = variant.name;
-      s.device = variant.device;
-      out.push_back(std::move(s));
+    for (const RunningFile& runner : r.running_files()) {
+      if (!is_test_file_v8(runner.file)) continue;  // a helper module nothing runs
+      select_in(files, resolution, v, member, inferred, runner, request, vocabulary, failing, out, dropped);
     }
   }
   auto by_module_name = [](const SelectedClass& a, const SelectedClass& b) {
@@ -250,11 +287,14 @@ std::map<std::string, std::vector<std::string>> runnable_names(const std::vector
   for (size_t f = 0; f < files.size(); ++f)
     for (size_t k = 0; k < files[f].classes.size(); ++k) {
       const ResolvedClass& r = resolution.of(ClassRef{static_cast<int>(f), static_cast<int>(k)});
-      if (r.tests.empty() || !is_test_file_v8(r.invoking_file) || !r.not_collected.empty()) continue;
-      auto& names = out[test_module(r.invoking_file)];
-      if (r.instantiation < 0) names.push_back(files[f].classes[k].name);
-      for (const DeviceVariant& v : r.variants)
-        if (r.runs_variant(v.name)) names.push_back(v.name);
+      if (r.tests.empty() || !r.not_collected.empty()) continue;
+      for (const RunningFile& runner : r.running_files()) {
+        if (!is_test_file_v8(runner.file)) continue;
+        auto& names = out[test_module(runner.file)];
+        if (r.instantiation < 0) names.push_back(files[f].classes[k].name);
+        for (const DeviceVariant& v : r.variants)
+          if (runner.runs_variant(v.name)) names.push_back(v.name);
+      }
     }
   for (auto& [module, names] : out) {
     std::sort(names.begin(), names.end());

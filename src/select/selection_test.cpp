@@ -169,6 +169,26 @@ TEST_CASE("classes run through an aggregator are selected under the file that ru
                                     });
 }
 
+TEST_CASE("a top-level file that imports another's classes runs them again", "[select]") {
+  const char* generic = "    hw_classification = HardwareClassification.GENERIC\n";
+  // 2.6.0's test_jit_profiling.py: `from test_jit import *` binds
+  // test_jit.py's classes, and the variant test_jit.py imports from jit/, so
+  // pytest collects them in both files (seen in the 2.6.0 runtime).
+  World w = world_of({
+      {"test/test_jit.py", std::string("from jit.test_dtype import TestDtypeCPU  # noqa: F401\n"
+                                       "class TestJit(TestCase):\n") + generic + "    def test_j(self): pass\n"},
+      {"test/test_jit_profiling.py", "from test_jit import *  # noqa: F403\n"},
+      {"test/jit/test_dtype.py", std::string("class TestDtype(TestCase):\n") + generic +
+                                     "    def test_d(self, device): pass\n"
+                                     "instantiate_device_type_tests(TestDtype, globals(), only_for=('cpu',))\n"}});
+  CHECK(selected(w, {"GENERIC"}, "cpu") == std::vector<std::string>{
+                                               "test_jit::TestDtypeCPU GENERIC declared",
+                                               "test_jit::TestJit GENERIC declared",
+                                               "test_jit_profiling::TestDtypeCPU GENERIC declared",
+                                               "test_jit_profiling::TestJit GENERIC declared",
+                                           });
+}
+
 TEST_CASE("output formats", "[select][emit]") {
   World w = world_of({{"test/test_ops.py", kDevice}});
   SelectionRequest request{{"ACCELERATOR", "GENERIC"}, TrustedClassification::Declared, ""};

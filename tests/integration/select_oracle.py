@@ -38,7 +38,9 @@ FILES = ["test_fx.py", "test_jit.py", "test_quantization.py", "test_ao_sparsity.
          "test_native_functions.py", "test_per_overload_api.py", "test_namedtuple_return_api.py",
          "test_subclass.py", "test_numpy_interop.py", "test_type_hints.py", "test_bundled_inputs.py",
          "test_shape_ops.py", "test_segment_reductions.py", "test_foreach.py", "test_indexing.py",
-         "test_sort_and_select.py", "test_nestedtensor.py"]
+         "test_sort_and_select.py", "test_nestedtensor.py",
+         # Runners of another top-level file's classes (`from test_jit import *`).
+         "test_jit_profiling.py", "test_jit_fuser_legacy.py"]
 # torch 1.13.1 cannot rename PrivateUse1 (rename_privateuse1_backend came in 2.0).
 RUNNERS = {"2.6.0": {"cpu": {}, "privateuse1": {"HWCLASS_PRIVATEUSE1": "npu"}}, "1.13.1": {"cpu": {}}}
 
