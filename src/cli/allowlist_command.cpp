@@ -167,6 +167,7 @@ int run_allowlist_action(AllowlistState& s) {
 }
 
 int run_allowlist(const CLI::App& cmd, AllowlistState& s) {
+  check_allowlist_option(cmd, s.allowlist);
   Config config = apply_config(cmd, s.common);
   if (config.allowlist && cmd.count("--allowlist") == 0) s.allowlist = *config.allowlist;
   if (config.upstream_version && cmd.count("--upstream-version") == 0) s.upstream_version = *config.upstream_version;

@@ -212,6 +212,11 @@ std::set<std::string> load_allowlist(const std::string& given, const std::filesy
   return read_allowlist(given.empty() ? (root / kDefaultAllowlist).string() : given);
 }
 
+void check_allowlist_option(const CLI::App& cmd, const std::string& given) {
+  if (cmd.count("--allowlist") && given.empty())
+    throw UsageError("--allowlist '': an empty path names no file (lint --no-allowlist lints allowlisted files)");
+}
+
 bool report_problems(const ScanResult& result, const CommonOptions& options,
                      const std::set<std::string>& already_reported) {
   bool inputs_ok = true;

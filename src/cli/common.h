@@ -98,6 +98,10 @@ std::optional<FactsCache> open_cache(const CommonOptions& options, const std::fi
 // not there is a UsageError.
 std::set<std::string> load_allowlist(const std::string& given, const std::filesystem::path& root);
 
+// `--allowlist ''` names no file: a usage error, as a shell's unset variable
+// would otherwise fall back silently to the default allowlist.
+void check_allowlist_option(const CLI::App& cmd, const std::string& given);
+
 // One line per problem and per file issue on stderr (notes only with -v).
 // Returns false when explicitly given inputs were missing.
 // The unsafe fixes' targets the API root (--api-root, else the root) lacks

@@ -305,6 +305,7 @@ CommandRunner register_fix(CLI::App& app) {
     if (!cmd->parsed()) return -1;
     if (s->write && s->diff) throw UsageError("--write and --diff: choose one");
     if (s->update_allowlist && !s->write) throw UsageError("--update-allowlist needs --write");
+    check_allowlist_option(*cmd, s->allowlist);
     return run_fix(*cmd, *s);
   };
 }

@@ -32,6 +32,7 @@ struct LintState {
   bool upstream = false, statistics = false, exit_zero = false, inherit = false, python_check = false;
   std::string changed_since;
   bool staged = false;
+  bool no_allowlist = false, force_allowlisted = false;
 };
 
 void confirm_with_python(std::vector<FileFacts>& files) {
@@ -51,7 +52,11 @@ void add_lint_options(CLI::App& cmd, LintState& s) {
       ->capture_default_str()
       ->check(CLI::IsMember({7, 8}));
   cmd.add_option("--code", s.code, "The lintrunner linter code")->capture_default_str();
-  cmd.add_option("--allowlist", s.allowlist, std::string("Allowlist file (default <root>/") + kDefaultAllowlist + ")");
+  cmd.add_option("--allowlist", s.allowlist, std::string("Allowlist file (default <root>/") + kDefaultAllowlist +
+                                                 "; an empty file is an empty allowlist)");
+  cmd.add_flag("--no-allowlist", s.no_allowlist, "Lint allowlisted files too: the allowlist is not read");
+  cmd.add_flag("--force-allowlisted", s.force_allowlisted,
+               "Lint the allowlisted files named on the command line (the ones a directory holds stay skipped)");
   cmd.add_option("--select", s.select_given, "Only these rule ids (comma-separated, repeatable; ALL for every rule)")
       ->delimiter(',')
       ->allow_extra_args(false);
@@ -229,21 +234,26 @@ int lint_exit_code(const LintState& s, const std::vector<Finding>& findings, boo
 int run_lint(const CLI::App& cmd, LintState& s) {
   apply_lint_config(cmd, s);
   std::filesystem::path root = find_repo_root(s.common.root);
-  std::set<std::string> allowlist = load_allowlist(s.allowlist, root);
+  check_allowlist_option(cmd, s.allowlist);
+  if (s.no_allowlist && cmd.count("--allowlist")) throw UsageError("--no-allowlist and --allowlist exclude each other");
+  std::set<std::string> allowlist = s.no_allowlist ? std::set<std::string>() : load_allowlist(s.allowlist, root);
   std::optional<std::set<std::string>> changed = changed_files(s, root);
   // Non-test files and allowlisted files are not read; the ones named on the
   // command line get a note saying why, as upstream would skip them silently.
   std::vector<std::string> skipped_notes;
   ScanResult result = discover_inputs(s.common, [&](const SourceFile& f) {
     bool test = s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file;
-    bool allowlisted = test && allowlist.count(f.relative_path);
+    // --force-allowlisted: a file named on purpose is linted, as one is
+    // while it is being migrated.
+    bool allowlisted = test && allowlist.count(f.relative_path) && !(s.force_allowlisted && f.explicit_input);
     if (f.explicit_input && !test)
       skipped_notes.push_back(f.display_path + ": note: " + why_not_test_file(f.relative_path, s.upstream_version) +
                               "; not linted");
     else if (f.explicit_input && allowlisted)
       skipped_notes.push_back(f.display_path + ": note: on the allowlist (" +
                               (s.allowlist.empty() ? std::string(kDefaultAllowlist) : s.allowlist) +
-                              "), so not linted; `hwclass allowlist prune` drops it once it passes");
+                              "), so not linted; --force-allowlisted lints it (`hwclass allowlist prune` drops "
+                              "the entry only once the file passes, so it stays while it fails)");
     return test && !allowlisted;
   });
   if (!s.upstream) read_fix_api(result, s.common);  // upstream's rules mark no fixes

@@ -174,6 +174,7 @@ CommandRunner register_report(CLI::App& app) {
     if (!cmd->parsed()) return -1;
     apply_config(*cmd, s->common);
     apply_format_environment(*cmd, s->format, {"text", "markdown", "json", "html"}, s->common.verbose);
+    check_allowlist_option(*cmd, s->allowlist);
     std::set<std::string> allowlist = load_allowlist(s->allowlist, find_repo_root(s->common.root));
     ScanResult result = scan_inputs(s->common);
     read_fix_api(result, s->common);  // "next up" names what fix makes pass

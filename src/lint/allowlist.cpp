@@ -31,6 +31,10 @@ std::set<std::string> read_allowlist(const std::string& path) {
 }
 
 std::set<std::string> parse_allowlist(const std::string& path, const std::string& text) {
+  // An empty file (`--allowlist /dev/null`) is an empty allowlist, as a
+  // missing default is: json.load would reject it, but no reading of it
+  // names a file to skip.
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) return {};
   nlohmann::json doc = parse_json_text(path, text);
   std::set<std::string> out;
   if (doc.is_object()) {

@@ -136,8 +136,31 @@ printf 'class TestO(TestCase):\n    def test_o(self): pass\n' \
 expect 0 "test_openreg.py: note: excluded by upstream's exclude_patterns (test/cpp_extensions/open_registration_extension/**); not linted" \
   -- "$hw" lint --root "$dir" --exit-zero "$dir/test/cpp_extensions/open_registration_extension/test/test_openreg.py"
 printf '[\n  "test/test_ok.py"\n]\n' >"$dir/tools/linter/adapters/test_linter_allowlist.json"
-expect 0 "test_ok.py: note: on the allowlist (tools/linter/adapters/test_linter_allowlist.json), so not linted" \
+expect 0 "test_ok.py: note: on the allowlist (tools/linter/adapters/test_linter_allowlist.json), so not linted; --force-allowlisted lints it (\`hwclass allowlist prune\` drops the entry only once the file passes, so it stays while it fails)" \
   -- "$hw" lint --root "$dir" --exit-zero "$dir/test/test_ok.py"
+# Linting a file while migrating it (issue 32): --force-allowlisted for the
+# files named, --no-allowlist for all; test_ok.py's TestA is undeclared.
+for how in "--force-allowlisted $dir/test/test_ok.py" "--no-allowlist $dir/test" "--allowlist /dev/null $dir/test/test_ok.py"; do
+  # shellcheck disable=SC2086
+  expect 1 "" -- "$hw" lint --root "$dir" --no-cache $how
+  if ! grep -q "test_ok.py:[0-9]*:1: \[hw_classification\] Test class" "$dir/out"; then
+    echo "FAIL: lint $how did not lint test_ok.py:"; cat "$dir/out"; failures=$((failures + 1))
+  fi
+done
+# A directory's allowlisted files stay skipped under --force-allowlisted.
+"$hw" lint --root "$dir" --no-cache --force-allowlisted "$dir/test" >"$dir/out" 2>&1
+total=$((total + 1))
+if grep -q "test_ok.py" "$dir/out"; then
+  echo "FAIL: --force-allowlisted linted an allowlisted file it was not named:"; cat "$dir/out"; failures=$((failures + 1))
+fi
+# `--allowlist ''` (an unset variable) names no file: one line, exit 2.
+for command in lint report fix allowlist; do
+  case $command in allowlist) sub="allowlist check" path="" ;; *) sub=$command path="$dir/test/test_ok.py" ;; esac
+  # shellcheck disable=SC2086
+  expect 2 "hwclass: error: --allowlist '': an empty path names no file" -- "$hw" $sub --root "$dir" --allowlist '' $path
+  total=$((total + 1))
+  if [ "$(wc -l <"$dir/err")" != 1 ]; then echo "FAIL: $sub --allowlist '' said more than one line:"; cat "$dir/err"; failures=$((failures + 1)); fi
+done
 rm "$dir/tools/linter/adapters/test_linter_allowlist.json"
 printf 'class TestB(TestCase):\n    def test_b(self)\n        pass\n' >"$dir/test/test_bad_syntax.py"
 "$hw" lint --root "$dir" --force-exclude "$dir/test/test_bad_syntax.py" >"$dir/out" 2>&1
