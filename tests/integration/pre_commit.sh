@@ -62,5 +62,28 @@ grep -q "test/test_new.py: error: fails the test linter, and the allowlist only 
 hwclass allowlist write >/dev/null 2>&1
 git add -A
 readme 1 hwclass-allowlist
-echo "$passed passed, $((8 - passed)) failed"
+# The README's strict entry (issue 32): a hardcoded device in an
+# ACCELERATOR class, a warning hwclass-lint lets through, fails the commit.
+cat >test/test_acc.py <<'PY'
+import torch
+from torch.testing._internal.common_device_type import instantiate_device_type_tests
+from torch.testing._internal.common_utils import HardwareClassification, TestCase
+
+
+class TestAcc(TestCase):
+    hw_classification = HardwareClassification.ACCELERATOR
+
+    def test_a(self, device):
+        torch.ones(2, device=device)
+
+
+instantiate_device_type_tests(TestAcc, globals())
+PY
+git add -A
+readme 0 hwclass-device-hygiene
+sed -i 's/device=device)/device="cuda")/' test/test_acc.py
+git add -A
+readme 1 hwclass-device-hygiene
+grep -q 'test/test_acc.py:10:.*\[hardcoded-device\]' "$dir/out" || { echo "FAIL: no [hardcoded-device] finding shown"; cat "$dir/out"; status=1; }
+echo "$passed passed, $((10 - passed)) failed"
 exit $status
