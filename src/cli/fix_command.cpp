@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <set>
 #include <memory>
 #include <unistd.h>
 
@@ -68,7 +69,8 @@ std::string lintrunner_fix_line(const FileFacts& f, const std::string& code, con
 // What a run did and left, for the summary.
 struct FixTally {
   std::map<std::string, size_t> per_rule;
-  std::vector<std::string> skipped_files, skipped_classes;
+  std::vector<std::string> skipped_files, skipped_classes;  // skipped_classes: one per site left
+  size_t left_classes = 0;  // the classes those sites are in
   size_t changed = 0;
   std::string checked = "compile";  // what proved the written files: "compile" or "import"
 };
@@ -79,7 +81,17 @@ std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const Fil
                              const Vocabulary& vocabulary, FixTally& tally) {
   std::vector<std::string> why;
   std::vector<Edit> edits = plan_edits(rules, f, source, verdicts, resolution, vocabulary, why);
-  for (const auto& w : why) tally.skipped_classes.push_back(f.path + ": " + w);
+  // Each is "line N: Class[.method]: why" (fix/fixes.h): several sites of
+  // one class count as one class.
+  std::set<std::string> classes;
+  for (const auto& w : why) {
+    tally.skipped_classes.push_back(f.path + ": " + w);
+    const size_t what = w.find(": ");
+    if (what == std::string::npos) continue;
+    const std::string name = w.substr(what + 2, w.find_first_of(".:", what + 2) - what - 2);
+    if (name != "the module") classes.insert(name);
+  }
+  tally.left_classes += classes.size();
   return edits;
 }
 
@@ -110,7 +122,12 @@ void print_summary(const FixState& s, const FixTally& t) {
   std::cerr << (s.write ? "fixed " : "would fix ") << t.changed << (t.changed == 1 ? " file" : " files") << " ("
             << fixes << (fixes == 1 ? " fix" : " fixes") << (by_rule.empty() ? "" : ": " + by_rule) << ")";
   const size_t left = t.skipped_classes.size();
-  std::cerr << "; " << left << (left == 1 ? " class left as it is" : " classes left as they are")
+  // What -v lists is places (a class line, or a site in one), several to a
+  // class, so both are counted.
+  const size_t in = t.left_classes;
+  std::cerr << "; " << left << (left == 1 ? " place" : " places")
+            << (in ? std::string(" in ") + std::to_string(in) + (in == 1 ? " class" : " classes") : "")
+            << (left == 1 ? " left as it is" : " left as they are")
             << (left == 0 ? "" : s.common.verbose ? ":" : " (-v lists them)") << "; checked by "
             << (t.checked == "import" ? "importing each written module (python3)" : "compile() (python3) and tree-sitter")
             << "\n";
@@ -269,7 +286,16 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   if (lintrunner) sink.commit();
   else flush_stdout();
   if (!s.common.quiet && !lintrunner) print_summary(s, tally);
-  if (!inputs_ok || refused) return 2;
+  if (!inputs_ok || refused) {
+    // The prune reads the whole tree as written; after a partial run it
+    // would prune against files the user has still to fix, so it waits.
+    if (s.update_allowlist && s.write)
+      std::cerr << "hwclass: note: the allowlist was not pruned ("
+                << (!inputs_ok ? std::string("a given path could not be read")
+                               : std::to_string(refused) + (refused == 1 ? " file was" : " files were") + " left unchanged")
+                << "); run `hwclass allowlist prune` once the run is clean\n";
+    return 2;
+  }
   if (s.update_allowlist && s.write) prune_allowlist(s.common, s.allowlist);
   return s.diff && tally.changed ? 1 : 0;
 }

@@ -21,7 +21,7 @@ std::string rules_text() {
   for (const RuleInfo& r : all_rules()) {
     std::string id = r.id, from = rule_origin(r), severity = to_string(r.severity);
     out += id + std::string(width + 2 - id.size(), ' ') + from + std::string(13 - from.size(), ' ') + severity +
-           std::string(9 - severity.size(), ' ') + "fix: " + to_string(r.fix) + "\n    " + r.summary + "\n";
+           std::string(9 - severity.size(), ' ') + "fix: " + fix_text(r) + "\n    " + r.summary + "\n";
   }
   return out;
 }
@@ -32,7 +32,9 @@ std::string rules_json() {
   w.begin_array();
   for (const RuleInfo& r : all_rules()) {
     w.begin_object().field("id", r.id).field("origin", rule_origin(r)).field("severity", to_string(r.severity));
-    w.field("fix", to_string(r.fix)).field("summary", r.summary).end_object();
+    w.field("fix", to_string(r.fix));
+    if (r.fix_scope) w.field("fix_scope", r.fix_scope);
+    w.field("summary", r.summary).end_object();
   }
   w.end_array();
   return out + "\n";

@@ -107,7 +107,9 @@ int fit_shards(int asked, size_t classes) {
 
 // Why a selection came out empty, in words a CI log can act on.
 std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& verdicts,
-                         const SelectionRequest& request, size_t left_out, const std::string& root_option) {
+                         const SelectionRequest& request, const std::vector<SelectedClass>& dropped,
+                         const std::string& root_option) {
+  const size_t left_out = dropped.size();
   size_t declared = 0, inferred = 0;
   for (const Verdict& v : verdicts) {
     if (std::find(request.members.begin(), request.members.end(), v.declared) != request.members.end()) ++declared;
@@ -117,11 +119,20 @@ std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& v
   }
   std::string members;
   for (const auto& m : request.members) members += (members.empty() ? "" : ",") + m;
-  std::string why = std::to_string(verdicts.size()) + " test classes in " + std::to_string(result.files.size()) +
-                    " files under " + result.root.string();
+  std::string why = std::to_string(verdicts.size()) + (verdicts.size() == 1 ? " test class in " : " test classes in ") +
+                    std::to_string(result.files.size()) + (result.files.size() == 1 ? " file under " : " files under ") +
+                    result.root.string();
   if (verdicts.empty()) why += " (the root: " + repo_root_reason(root_option, result.root) + ")";
   why += "; " + std::to_string(declared) + " declared " + members;
-  if (left_out) why += ", " + std::to_string(left_out) + " of them not collected (said above)";
+  // Each was said above as "not collected: ..." or "left out: ..." (a
+  // runner that collects it but cannot run it): each count in its words.
+  const size_t not_collected = static_cast<size_t>(std::count_if(dropped.begin(), dropped.end(), [](const SelectedClass& c) {
+    return c.warning.rfind("not collected", 0) == 0;
+  }));
+  if (not_collected) why += ", " + std::to_string(not_collected) + " of them not collected";
+  if (left_out > not_collected)
+    why += ", " + std::to_string(left_out - not_collected) + " of them left out";
+  if (left_out) why += " (said above)";
   if (declared > left_out && !request.device.empty()) why += ", none run by a " + request.device + " runner";
   if (inferred && request.use == TrustedClassification::Declared)
     why += "; " + std::to_string(inferred) + " undeclared ones are inferred " + members +
@@ -333,7 +344,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
                                 std::to_string(num_shards) + (num_shards == 1 ? " shard" : " shards")
                           : s.change.given() ? "nothing selected: the change touches none of the " +
                                                    std::to_string(whole_tree) + " classes the whole tree selects"
-                          : "nothing selected: " + empty_reason(result, verdicts, request, left_out.size(), s.common.root);
+                          : "nothing selected: " + empty_reason(result, verdicts, request, left_out, s.common.root);
     if (!s.allow_empty) {
       std::cerr << "hwclass: error: " << why << "\n";
       return inputs_ok ? 1 : 2;

@@ -133,7 +133,10 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
       out += f.relative_path + (r.invoking_file != f.relative_path ? "  (runs through " + r.invoking_file + ")" : "") + "\n";
       counted = counted_test_classes(f);
     }
-    if (std::find(counted.begin(), counted.end(), v.ref.cls) != counted.end()) ++totals[v.inferred], ++test_classes;
+    // A split is neither of its members: it is counted as one, under
+    // "split" (lower case sorts it after the members).
+    if (std::find(counted.begin(), counted.end(), v.ref.cls) != counted.end())
+      ++totals[v.split.empty() ? v.inferred : "split"], ++test_classes;
     // A class that cannot reach one classification cleanly is headed by its split.
     std::string line = "  " + c.name + " (line " + std::to_string(c.line) + ", " + std::to_string(r.tests.size()) +
                        (r.tests.size() == 1 ? " test): " : " tests): ") +
@@ -151,8 +154,10 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
     out += line + "\n";
   }
   std::string summary;
-  for (const auto& [member, n] : totals) summary += (summary.empty() ? "" : ", ") + member_name(member, seed) + " " + std::to_string(n);
-  out += std::to_string(test_classes) + " test classes: " + (summary.empty() ? "none" : summary) + "\n";
+  for (const auto& [member, n] : totals)
+    summary += (summary.empty() ? "" : ", ") + (member == "split" ? member : member_name(member, seed)) + " " + std::to_string(n);
+  out += std::to_string(test_classes) + (test_classes == 1 ? " test class: " : " test classes: ") +
+         (summary.empty() ? "none" : summary) + "\n";
   if (size_t others = verdicts.size() - test_classes; others > 0)
     out += "and " + std::to_string(others) + (others == 1 ? " other class" : " other classes") +
            " whose tests run, which upstream's linter does not check (outside a test file, or redefined)\n";

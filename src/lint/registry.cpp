@@ -34,7 +34,9 @@ const std::vector<RuleInfo>& all_rules() {
        check_partial_parse},
       {"hw_classification", true, kV7 | kV8, E, S::UndeclaredClass, F::Safe,
        "Every test class declares hw_classification as a member of HardwareClassification.", nullptr,
-       check_hw_classification},
+       check_hw_classification, nullptr,
+       "where the member is clear: an invalid form, or a high-confidence class needing no split; unsafe where the "
+       "unsafe fixes migrate the class"},
       {"instantiation", true, kV7 | kV8, E, S::DeclaredClass, F::Unsafe,
        "ACCELERATOR classes are instantiated with instantiate_device_type_tests; GENERIC classes are not.", nullptr,
        check_instantiation},
@@ -71,7 +73,7 @@ const std::vector<RuleInfo>& all_rules() {
        nullptr, check_redundant_declaration},
       {"unknown-member", false, 0, E, S::AnyClass, F::Safe,
        "A declaration names a member HardwareClassification has (with a did-you-mean when it does not).", nullptr,
-       check_unknown_member},
+       check_unknown_member, nullptr, "the early name DEVICE_GENERIC only; a typo is left to a person"},
       {"classification-not-imported", false, 0, E, S::AnyClass, F::Safe,
        "A module that declares with HardwareClassification imports or defines it.", nullptr,
        check_classification_not_imported},
@@ -108,11 +110,15 @@ std::string rule_origin(const RuleInfo& r) {
   return r.versions == (kV7 | kV8) ? "upstream" : r.versions == kV7 ? "upstream v7" : "upstream v8";
 }
 
+std::string fix_text(const RuleInfo& r) {
+  return std::string(to_string(r.fix)) + (r.fix_scope ? std::string(" (") + r.fix_scope + ")" : "");
+}
+
 std::string rules_markdown_table() {
   std::string out = "| rule | from | severity | checks | fix |\n|---|---|---|---|---|\n";
   for (const RuleInfo& r : all_rules()) {
     out += std::string("| `") + r.id + "` | " + rule_origin(r) + " | " + to_string(r.severity) + " | " + r.summary + " | " +
-           to_string(r.fix) + " |\n";
+           fix_text(r) + " |\n";
   }
   return out;
 }

@@ -37,7 +37,12 @@ struct RuleInfo {
   void (*check_file)(const FileContext&) = nullptr;
   void (*check_class)(const ClassContext&) = nullptr;
   void (*check_instantiation)(const InstantiationContext&) = nullptr;
+  // Where fix covers only some findings: which ones, for the rules table.
+  const char* fix_scope = nullptr;
 };
+
+// "safe", or "safe (only ...)" where fix_scope limits it.
+std::string fix_text(const RuleInfo& rule);
 
 inline constexpr unsigned kV7 = 1u << 7, kV8 = 1u << 8;
 

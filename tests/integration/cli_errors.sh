@@ -176,7 +176,7 @@ done
 # Nothing selected is loud (issue 18): exit 1 and why, never an empty list (test_ok.py
 # holds TestA and, from the --check test above, TestNew: two undeclared classes)
 # that `pytest $(hwclass select ...)` would read as "run everything".
-expect 1 "nothing selected: 2 test classes in 1 files under $dir; 0 declared GENERIC; 2 undeclared ones are inferred GENERIC" \
+expect 1 "nothing selected: 2 test classes in 1 file under $dir; 0 declared GENERIC; 2 undeclared ones are inferred GENERIC" \
   -- "$hw" select --root "$dir" -q --hw-classification GENERIC --format pytest "$dir/test/test_ok.py"
 printf 'from torch.testing._internal.common_utils import HardwareClassification, TestCase\nclass TestG(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n    def test_g(self): pass\n' >"$dir/test/test_g.py"
 expect 0 "warning: 10 shards asked for 1 class; planning 1" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shards 10 "$dir/test/test_g.py"
@@ -186,7 +186,7 @@ expect 0 "warning: 10 shards asked for 1 class; planning 1" -- "$hw" select --ro
 expect 1 "error: shard 10/10 is empty: the 1 selected class fills 1 shard" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 10/10 "$dir/test/test_g.py"
 expect 0 "note: shard 10/10 is empty: the 1 selected class fills 1 shard (--allow-empty: the output is empty)" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 10/10 --allow-empty --format pytest "$dir/test/test_g.py"
 total=$((total + 1)); [ ! -s "$dir/out" ] || { echo "FAIL: an empty shard printed: $(cat "$dir/out")"; failures=$((failures + 1)); }
-expect 0 "note: nothing selected: 1 test classes in 1 files under $dir; 0 declared CUDA (--allow-empty: the output is empty)" -- "$hw" select --root "$dir" -q --hw-classification CUDA --allow-empty --format github-matrix "$dir/test/test_g.py"
+expect 0 "note: nothing selected: 1 test class in 1 file under $dir; 0 declared CUDA (--allow-empty: the output is empty)" -- "$hw" select --root "$dir" -q --hw-classification CUDA --allow-empty --format github-matrix "$dir/test/test_g.py"
 total=$((total + 1)); [ "$(cat "$dir/out")" = '{"include": []}' ] || { echo "FAIL: empty matrix: $(cat "$dir/out")"; failures=$((failures + 1)); }
 expect 0 "" -- "$hw" select --root "$dir" -q --hw-classification GENERIC --shard 1/10 "$dir/test/test_g.py"
 # Device names are case-insensitive, as members are; a name no runner has
@@ -211,8 +211,18 @@ rm "$dir/test/test_g.py"
 # declaration's line, exit 2, and no selection that reads as success.
 printf 'class TestH(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n    def test_h(self): pass\n' >"$dir/test/test_h.py"
 expect 2 "test/test_h.py:1: error: TestH: not collected: test/test_h.py:2: class TestH's hw_classification names HardwareClassification, which the file never imports or defines: importing it raises NameError" -- "$hw" select --root "$dir" -q --hw-classification GENERIC "$dir/test/test_h.py"
-expect 2 "nothing selected: 1 test classes in 1 files under $dir; 1 declared GENERIC, 1 of them not collected (said above)" -- "$hw" select --root "$dir" -q --hw-classification GENERIC "$dir/test/test_h.py"
+expect 2 "nothing selected: 1 test class in 1 file under $dir; 1 declared GENERIC, 1 of them not collected (said above)" -- "$hw" select --root "$dir" -q --hw-classification GENERIC "$dir/test/test_h.py"
 rm "$dir/test/test_h.py"
+# A class a runner collects but cannot run is "left out", as the line above
+# the summary says, not "not collected" (issue 32).
+printf 'import torch
+from torch.testing._internal.common_utils import HardwareClassification, TestCase
+class TestCudaOnly(TestCase):
+    hw_classification = HardwareClassification.CUDA
+    def test_a(self): torch.ones(1).cuda()
+' >"$dir/test/test_cu.py"
+expect 1 "nothing selected: 1 test class in 1 file under $dir; 1 declared CUDA, 1 of them left out (said above)" -- "$hw" select --root "$dir" -q --device xpu --hw-classification CUDA "$dir/test/test_cu.py"
+rm "$dir/test/test_cu.py"
 # A root with no test classes says which root it used and why.
 mkdir -p "$dir/bare/test"
 expect 1 "nothing selected: 0 test classes in 0 files under $dir/bare (the root: given by --root)" -- "$hw" select --root "$dir/bare" -q --hw-classification GENERIC
@@ -233,5 +243,23 @@ mkdir -p "$dir/hist/test" && cp "$dir/test/test_ok.py" "$dir/hist/test/" &&
   git -C "$dir/hist" -c user.name=t -c user.email=t@example.com commit -qm one
 expect 0 "note: --history HEAD..HEAD holds no commits, so the report has no history" \
   -- "$hw" report --root "$dir/hist" --history HEAD..HEAD "$dir/hist/test"
+# fix --write --update-allowlist with a bad path writes the other files and
+# says that the prune, which would read a half-fixed tree, was skipped.
+mkdir -p "$dir/fx/test"
+printf 'from torch.testing._internal.common_utils import TestCase\n\n\nclass TestF(TestCase):\n    def test_a(self):\n        pass\n' >"$dir/fx/test/test_f.py"
+expect 2 "hwclass: note: the allowlist was not pruned (a given path could not be read); run \`hwclass allowlist prune\` once the run is clean" \
+  -- "$hw" fix --root "$dir/fx" --no-cache --write --update-allowlist --verify compile "$dir/fx/test/test_f.py" "$dir/fx/test/test_missing.py"
+grep -q "hw_classification = HardwareClassification.GENERIC" "$dir/fx/test/test_f.py" ||
+  { echo "FAIL: fix --write did not write the file it could read"; failures=$((failures + 1)); }
+# fix -v's summary counts what it lists (issue 32: "7 classes left" over 7
+# sites of one class): the places, and the distinct classes they name.
+examples=$(cd "$(dirname "$0")/../../examples" && pwd)
+"$hw" fix --isolated -v --unsafe-fixes --no-cache --root "$examples" "$examples/test" >/dev/null 2>"$dir/err"
+places=$(grep -c '^  [^ ]*: line [0-9]*: ' "$dir/err")
+classes=$(sed -n 's/^  \([^ ]*\): line [0-9]*: \([A-Za-z_0-9]*\).*/\1 \2/p' "$dir/err" | sort -u | wc -l)
+total=$((total + 1))
+if [ "$places" -lt 2 ] || [ "$classes" = "$places" ] || ! grep -q "; $places places in $classes classes left as they are:" "$dir/err"; then
+  echo "FAIL: fix -v lists $places places in $classes classes, but says:"; cat "$dir/err"; failures=$((failures + 1))
+fi
 echo "$((total - failures)) passed, $failures failed"
 [ "$failures" = 0 ]

@@ -166,3 +166,18 @@ TEST_CASE("the rule set follows the upstream version", "[lint][registry]") {
     CHECK(r.upstream == (r.versions != 0));
   }
 }
+
+// The rules table's fix column is what `hwclass fix` does for every finding
+// of the rule: where a fixture expects a finding fix leaves (an unmarked
+// `# expect:`, such as a typo unknown-member cannot guess), the column says
+// which ones it fixes (issue 32: it said "safe" and fix left typos alone).
+TEST_CASE("a rule fix covers only in part says which findings", "[lint][fixtures][registry]") {
+  for (const RuleInfo& rule : all_rules()) {
+    if (rule.fix != FixSafety::Safe) continue;
+    bool unfixed = false;
+    for (const fs::path& path : fixtures_of(rule.id))
+      for (const auto& [marked, line_and_fix] : read_fixture(path).expect) unfixed |= line_and_fix.second.empty();
+    INFO(rule.id << ": " << fix_text(rule));
+    CHECK(unfixed == (rule.fix_scope != nullptr));
+  }
+}
