@@ -187,29 +187,40 @@ std::string run_test_command(const std::vector<const SelectedClass*>& classes,
   }
   if (modules.empty()) return "";
   // -k is a case-insensitive substring match applied to every file -i names,
-  // so each file's classes not selected there are checked against every
-  // name: a class of the same name in another file is pulled in too.
+  // so each name also matches the classes, not selected, whose names hold
+  // it (TestDropoutNN in TestDropoutNNDeviceTypeCPU): each term excludes
+  // them by name. Only one that differs from the name by case alone cannot
+  // be excluded, and is warned about.
   auto lower = [](std::string s) {
     for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     return s;
   };
-  for (const auto& m : modules) {
-    auto it = runnable.find(m);
-    if (it == runnable.end()) continue;
-    for (const std::string& other : it->second) {
-      if (selected_in[m].count(other)) continue;
-      for (const std::string& name : names)
-        if (lower(other).find(lower(name)) != std::string::npos)
+  std::vector<std::string> terms;
+  for (const std::string& name : names) {
+    std::vector<std::string> excluded;
+    for (const auto& m : modules) {
+      auto it = runnable.find(m);
+      if (it == runnable.end()) continue;
+      for (const std::string& other : it->second) {
+        if (selected_in[m].count(other) || lower(other).find(lower(name)) == std::string::npos) continue;
+        if (lower(other) == lower(name))
           warnings.insert("-k '" + name + "' also selects " + m + "::" + other +
                           ", which is not selected (pytest -k matches substrings in every file -i names)");
+        else if (std::find(excluded.begin(), excluded.end(), other) == excluded.end())
+          excluded.push_back(other);
+      }
     }
+    std::sort(excluded.begin(), excluded.end());
+    std::string term = name;
+    for (const std::string& other : excluded) term += " and not " + other;
+    terms.push_back(excluded.empty() || names.size() == 1 ? term : "(" + term + ")");
   }
   std::string out;
   for (const auto& e : environment) out += e + " ";
   out += "python test/run_test.py -i";
   for (const auto& m : modules) out += " " + shell_quote(m);
   std::string expression;
-  for (size_t i = 0; i < names.size(); ++i) expression += (i ? " or " : "") + names[i];
+  for (size_t i = 0; i < terms.size(); ++i) expression += (i ? " or " : "") + terms[i];
   return out + " -k " + shell_quote(expression);
 }
 

@@ -224,9 +224,28 @@ TEST_CASE("output formats", "[select][emit]") {
   auto generic = select_classes(prefix.files, prefix.resolution, prefix.verdicts,
                                 {{"GENERIC"}, TrustedClassification::Declared, ""}, Vocabulary::embedded());
   REQUIRE(generic.size() == 1);
-  run_test_command({&generic[0]}, runnable_names(prefix.files, prefix.resolution), {}, warnings);
-  CHECK(warnings == std::set<std::string>{"-k 'TestFoo' also selects test_p::TestFooExtra, which is not selected "
-                                          "(pytest -k matches substrings in every file -i names)"});
+  // -k TestFoo alone would also run TestFooExtra (a substring match): the
+  // expression excludes it by name, so nothing is warned about (issue 32).
+  CHECK(run_test_command({&generic[0]}, runnable_names(prefix.files, prefix.resolution), {}, warnings) ==
+        "python test/run_test.py -i test_p -k 'TestFoo and not TestFooExtra'");
+  CHECK(warnings.empty());
+  // Two names, one with an exclusion: each term is parenthesized.
+  World two = world_of({{"test/test_p.py", "class TestFoo(TestCase):\n"
+                                            "    hw_classification = HardwareClassification.GENERIC\n"
+                                            "    def test_a(self): pass\n"
+                                            "class TestFooExtra(TestCase):\n"
+                                            "    hw_classification = HardwareClassification.CUDA\n"
+                                            "    def test_b(self): pass\n"
+                                            "class TestBar(TestCase):\n"
+                                            "    hw_classification = HardwareClassification.GENERIC\n"
+                                            "    def test_c(self): pass\n"}});
+  auto generics = select_classes(two.files, two.resolution, two.verdicts,
+                                 {{"GENERIC"}, TrustedClassification::Declared, ""}, Vocabulary::embedded());
+  std::vector<const SelectedClass*> both_generic;
+  for (const auto& c : generics) both_generic.push_back(&c);
+  CHECK(run_test_command(both_generic, runnable_names(two.files, two.resolution), {}, warnings) ==
+        "python test/run_test.py -i test_p -k 'TestBar or (TestFoo and not TestFooExtra)'");
+  CHECK(warnings.empty());
   // The same name in two files -i names, selected in one of them only: -k
   // runs both (the old check compared names, not classes per file).
   World shared = world_of({{"test/test_a.py", "class TestShared(TestCase):\n"
