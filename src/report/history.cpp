@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include "discover/test_file.h"
 #include "extract/extractor.h"
@@ -51,14 +52,17 @@ class HistoryReader {
       if (tree.empty()) continue;
       for (const auto& [path, blob] : flatten(tree)) files.emplace_back(prefix + "/" + path, blob);
     }
-    summarize_new(files);
+    summarize_new(files, info.id);
     static const std::set<std::string> kNone;
     const std::set<std::string>* allowlist = &kNone;
     if (std::string blob = find(info.tree, options_.allowlist_path, false); !blob.empty()) {
       auto [it, fresh] = allowlists_.try_emplace(blob);
       if (fresh) {
         std::string type, bytes;
-        git_.read(blob, type, bytes);
+        if (!git_.read(blob, type, bytes)) {
+          allowlists_.erase(it);
+          throw unreadable(options_.allowlist_path, info.id, blob);
+        }
         it->second = parse_allowlist(info.id.substr(0, 12) + ":" + options_.allowlist_path, bytes);
       }
       allowlist = &it->second;
@@ -144,8 +148,15 @@ class HistoryReader {
     return flat_.emplace(id, std::move(out)).first->second;
   }
 
-  // Parses, on the worker pool, the (blob, path) pairs not seen before.
-  void summarize_new(const Files& files) {
+  // A blob git cannot give (a missing or corrupt object): the history
+  // cannot be counted at that commit, so the run stops, saying where.
+  static std::runtime_error unreadable(const std::string& path, const std::string& commit, const std::string& blob) {
+    return std::runtime_error(path + " at " + commit.substr(0, 12) + ": git cannot read its blob " + blob +
+                              " (a missing or corrupt object; `git fsck` says more)");
+  }
+
+  // Parses, on the worker pool, the (blob, path) pairs of `commit` not seen before.
+  void summarize_new(const Files& files, const std::string& commit) {
     std::vector<SourceFile> sources;
     std::vector<std::string> keys, texts;
     for (const auto& [path, blob] : files) {
@@ -159,7 +170,7 @@ class HistoryReader {
         }
       }
       std::string type, bytes;
-      if (!git_.read(blob, type, bytes)) continue;
+      if (!git_.read(blob, type, bytes)) throw unreadable(path, commit, blob);
       sources.push_back(std::move(source));
       blobs_.push_back(blob);
       keys.push_back(std::move(key));
