@@ -23,6 +23,13 @@ int resolve_jobs(int requested) {
   return cores ? static_cast<int>(cores) : 1;
 }
 
+// The file was read, so this is no read-error (whose rule skips a readable
+// file, and the file linted clean): no tree means no Python the tools can
+// analyse, which is upstream's [parse_error], at line 1 as upstream reports.
+void record_parser_gave_up(FileFacts& facts) {
+  facts.issues.push_back({IssueSeverity::Error, "syntax-error", "the parser gave up on this file", 1, 0, true});
+}
+
 namespace {
 
 // Valid Python the grammar rejects: repair it (byte offsets unchanged) and
@@ -96,7 +103,7 @@ std::vector<FileFacts> parse_sources(const std::vector<SourceFile>& files, int j
           std::unique_ptr<TSTree, decltype(&ts_tree_delete)> owned(tree, ts_tree_delete);
           consume(i, tree, text, facts);
         } else {
-          facts.issues.push_back({IssueSeverity::Error, "read-error", "the parser gave up on this file", 0, 0, true});
+          record_parser_gave_up(facts);
           ts_parser_reset(parser);
         }
         if (text.capacity() > (8u << 20)) std::string().swap(text);  // do not hold a huge buffer

@@ -35,6 +35,10 @@ using SourceLoader = std::function<bool(size_t index, std::string& text, FileFac
 std::vector<FileFacts> parse_sources(const std::vector<SourceFile>& files, int jobs, const SourceLoader& load,
                                      const TreeConsumer& consume, const InOrderCallback& in_order = nullptr);
 
+// What the facts say of a readable file the parser returned no tree for:
+// the file cannot be analysed, so it is reported as not parsing.
+void record_parser_gave_up(FileFacts& facts);
+
 // -j N if N > 0, else MAX_JOBS from the environment, else the core count.
 int resolve_jobs(int requested);
 
