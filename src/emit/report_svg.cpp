@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <ctime>
 #include <map>
 
 #include "emit/report_output.h"
 #include "util/html.h"
+#include "util/utc_date.h"
 
 namespace hwclass {
 namespace {
@@ -118,15 +118,6 @@ Axis y_axis(size_t lowest, size_t highest) {
       break;
     }
   return {std::floor(lo / step) * step, std::ceil(hi / step) * step, step};
-}
-
-std::string utc_date(int64_t seconds) {
-  std::time_t t = static_cast<std::time_t>(seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char date[16];
-  std::strftime(date, sizeof date, "%Y-%m-%d", &tm);
-  return date;
 }
 
 }  // namespace

@@ -4,11 +4,11 @@
 
 #include <cerrno>
 #include <cstring>
-#include <ctime>
 #include <stdexcept>
 
 #include "util/error.h"
 #include "util/subprocess.h"
+#include "util/utc_date.h"
 
 namespace hwclass {
 namespace {
@@ -93,13 +93,8 @@ CommitInfo GitObjects::commit(const std::string& id) {
     if (line.rfind("committer ", 0) == 0) {
       // "committer Name <mail> 1700000000 +0000"
       size_t tz = line.rfind(' '), ts = line.rfind(' ', tz - 1);
-      std::time_t t = static_cast<std::time_t>(std::stoll(line.substr(ts + 1, tz - ts - 1)));
-      c.time = static_cast<int64_t>(t);
-      char date[16];
-      std::tm tm{};
-      gmtime_r(&t, &tm);
-      std::strftime(date, sizeof date, "%Y-%m-%d", &tm);
-      c.date = date;
+      c.time = static_cast<int64_t>(std::stoll(line.substr(ts + 1, tz - ts - 1)));
+      c.date = utc_date(c.time);
     }
   }
   size_t message = bytes.find("\n\n");

@@ -1,10 +1,10 @@
 // The burn-down figures a maintainer reads off the history: what moved
 // this week, and when the allowlist reaches zero at the recent pace.
 #include <algorithm>
-#include <ctime>
 #include <set>
 
 #include "report/report.h"
+#include "util/utc_date.h"
 
 namespace hwclass {
 namespace {
@@ -12,15 +12,6 @@ namespace {
 constexpr int64_t kDay = 24 * 3600;
 constexpr int64_t kWeek = 7 * kDay;
 constexpr int kWindowDays = 28;
-
-std::string utc_date(int64_t seconds) {
-  std::time_t t = static_cast<std::time_t>(seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char date[16];
-  std::strftime(date, sizeof date, "%Y-%m-%d", &tm);
-  return date;
-}
 
 // The newest point at least `span` older than the last one, else the first.
 const HistoryPoint& back_from_last(const std::vector<HistoryPoint>& history, int64_t span) {
