@@ -43,6 +43,19 @@ std::vector<std::string> selected(const World& w, std::vector<std::string> membe
   return out;
 }
 
+// The GENERIC classes a run trusting declarations selects.
+std::vector<SelectedClass> generic_declared(const World& w) {
+  return select_classes(w.files, w.resolution, w.verdicts, {{"GENERIC"}, TrustedClassification::Declared, ""},
+                        Vocabulary::embedded());
+}
+
+// What the emitters take: pointers into `classes`, which must outlive them.
+std::vector<const SelectedClass*> pointers_to(const std::vector<SelectedClass>& classes) {
+  std::vector<const SelectedClass*> out;
+  for (const SelectedClass& c : classes) out.push_back(&c);
+  return out;
+}
+
 const char* kDevice = R"py(
 class TestOps(TestCase):
     hw_classification = HardwareClassification.ACCELERATOR
@@ -193,8 +206,7 @@ TEST_CASE("output formats", "[select][emit]") {
   World w = world_of({{"test/test_ops.py", kDevice}});
   SelectionRequest request{{"ACCELERATOR", "GENERIC"}, TrustedClassification::Declared, ""};
   auto classes = select_classes(w.files, w.resolution, w.verdicts, request, Vocabulary::embedded());
-  std::vector<const SelectedClass*> all;
-  for (const auto& c : classes) all.push_back(&c);
+  std::vector<const SelectedClass*> all = pointers_to(classes);
   CHECK(pytest_nodeids(all) ==
         "test/test_ops.py::TestNoCpuCUDA\ntest/test_ops.py::TestOpsCPU\ntest/test_ops.py::TestOpsCUDA\n"
         "test/test_ops.py::TestOpsMPS\ntest/test_ops.py::TestPlain\n");
@@ -221,8 +233,7 @@ TEST_CASE("output formats", "[select][emit]") {
                                                "class TestFooExtra(TestCase):\n"
                                                "    hw_classification = HardwareClassification.CUDA\n"
                                                "    def test_b(self): pass\n"}});
-  auto generic = select_classes(prefix.files, prefix.resolution, prefix.verdicts,
-                                {{"GENERIC"}, TrustedClassification::Declared, ""}, Vocabulary::embedded());
+  auto generic = generic_declared(prefix);
   REQUIRE(generic.size() == 1);
   // -k TestFoo alone would also run TestFooExtra (a substring match): the
   // expression excludes it by name, so nothing is warned about (issue 32).
@@ -239,10 +250,8 @@ TEST_CASE("output formats", "[select][emit]") {
                                             "class TestBar(TestCase):\n"
                                             "    hw_classification = HardwareClassification.GENERIC\n"
                                             "    def test_c(self): pass\n"}});
-  auto generics = select_classes(two.files, two.resolution, two.verdicts,
-                                 {{"GENERIC"}, TrustedClassification::Declared, ""}, Vocabulary::embedded());
-  std::vector<const SelectedClass*> both_generic;
-  for (const auto& c : generics) both_generic.push_back(&c);
+  auto generics = generic_declared(two);
+  std::vector<const SelectedClass*> both_generic = pointers_to(generics);
   CHECK(run_test_command(both_generic, runnable_names(two.files, two.resolution), {}, warnings) ==
         "python test/run_test.py -i test_p -k 'TestBar or (TestFoo and not TestFooExtra)'");
   CHECK(warnings.empty());
@@ -257,10 +266,8 @@ TEST_CASE("output formats", "[select][emit]") {
                                               "class TestB(TestCase):\n"
                                               "    hw_classification = HardwareClassification.GENERIC\n"
                                               "    def test_c(self): pass\n"}});
-  auto both = select_classes(shared.files, shared.resolution, shared.verdicts,
-                             {{"GENERIC"}, TrustedClassification::Declared, ""}, Vocabulary::embedded());
-  std::vector<const SelectedClass*> picked;
-  for (const auto& c : both) picked.push_back(&c);
+  auto both = generic_declared(shared);
+  std::vector<const SelectedClass*> picked = pointers_to(both);
   warnings.clear();
   CHECK(run_test_command(picked, runnable_names(shared.files, shared.resolution), {}, warnings) ==
         "python test/run_test.py -i test_a test_b -k 'TestShared or TestB'");
