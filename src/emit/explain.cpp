@@ -134,7 +134,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     if (r.variants.empty()) out += " nothing";
     if (!r.variants_exact) out += " (only_for/except_for not literal: may differ)";
   }
-  if (r.invoking_file != f.relative_path) out += "; runs through " + r.invoking_file;
+  if (r.invoking_file() != f.relative_path) out += "; runs through " + r.invoking_file();
   out += "\n";
 
   // The evidence, by kind and device.

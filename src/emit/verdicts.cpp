@@ -53,7 +53,7 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     const ClassFact& c = f.classes[v.ref.cls];
     const ResolvedClass& r = res.of(v.ref);
     w.begin_object().field("path", f.relative_path).field("class", c.name).field("line", c.line);
-    w.field("invoking_file", r.invoking_file).field("tests", static_cast<uint64_t>(r.tests.size()));
+    w.field("invoking_file", r.invoking_file()).field("tests", static_cast<uint64_t>(r.tests.size()));
     w.field("inferred", member_name(v.inferred, seed)).field("confidence", to_string(v.confidence));
     w.key("confidence_reasons").string_array(v.confidence_reasons);
     w.key("rules").string_array(v.rules);
@@ -130,7 +130,7 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
     const ResolvedClass& r = res.of(v.ref);
     if (v.ref.file != file) {
       file = v.ref.file;
-      out += f.relative_path + (r.invoking_file != f.relative_path ? "  (runs through " + r.invoking_file + ")" : "") + "\n";
+      out += f.relative_path + (r.invoking_file() != f.relative_path ? "  (runs through " + r.invoking_file() + ")" : "") + "\n";
       counted = counted_test_classes(f);
     }
     // A split is neither of its members: it is counted as one, under

@@ -57,21 +57,13 @@ struct ResolvedClass {
   std::vector<int> importers;
   std::vector<DeviceVariant> variants;      // empty when not instantiated
   bool variants_exact = true;               // false when only_for/except_for are not literals
-  std::string invoking_file;                // the file that runs it (an aggregator parent, or its own)
-  // The variants the invoking file imports by name; empty when it runs every
-  // variant (RunningFile::runs_as).
-  std::vector<std::string> runs_as;
-  // Other top-level test files whose namespace binds the class, by file:
-  // pytest collects it there again (test_jit_profiling.py's
-  // `from test_jit import *` runs test_jit.py's classes, and those test_jit.py
-  // imports from jit/, under another executor).
-  std::vector<RunningFile> also_run_by;
-  // invoking_file first, then also_run_by.
-  std::vector<RunningFile> running_files() const {
-    std::vector<RunningFile> out{{invoking_file, runs_as}};
-    out.insert(out.end(), also_run_by.begin(), also_run_by.end());
-    return out;
-  }
+  // The files pytest runs it from, never empty. First the one that invokes
+  // it (an aggregator parent, or its own file); then the other top-level test
+  // files whose namespace binds it, where pytest collects it again
+  // (test_jit_profiling.py's `from test_jit import *` runs test_jit.py's
+  // classes, and those test_jit.py imports from jit/, under another executor).
+  std::vector<RunningFile> running_files;
+  const std::string& invoking_file() const { return running_files.front().file; }
   // `Base = NoTest` before the class, on one of its bases or an ancestor's:
   // pytest collects it only where that rebinding does not run.
   std::optional<NoTestRebinding> notest;

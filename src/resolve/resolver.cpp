@@ -15,12 +15,6 @@ namespace {
 constexpr int kMaxReexportDepth = 3;
 
 class Resolver {
-  // The file that runs a class, and the variants it imports by name.
-  struct Runner {
-    std::string file;
-    std::vector<std::string> variants;  // ResolvedClass::runs_as
-  };
-
  public:
   Resolver(const std::vector<FileFacts>& files, const Vocabulary& vocabulary)
       : files_(files), vocab_(vocabulary), index_(files) {
@@ -37,13 +31,14 @@ class Resolver {
       out.classes[f].resize(files_[f].classes.size());
       for (size_t c = 0; c < files_[f].classes.size(); ++c) link_bases(static_cast<int>(f), static_cast<int>(c), out);
     }
-    std::map<ClassRef, std::vector<Runner>> runs_in = invoking_files();
-    const std::vector<Runner> none;
+    std::map<ClassRef, std::vector<RunningFile>> runs_in = invoking_files();
     for (size_t f = 0; f < files_.size(); ++f)
       for (size_t c = 0; c < files_[f].classes.size(); ++c) {
         ClassRef ref{static_cast<int>(f), static_cast<int>(c)};
         auto it = runs_in.find(ref);
-        complete(ref, out, it != runs_in.end() ? it->second : none);
+        // A class no runner binds runs from its own file only.
+        complete(ref, out, it != runs_in.end() ? std::move(it->second)
+                                               : std::vector<RunningFile>{{files_[f].relative_path, {}}});
       }
     for (size_t f = 0; f < files_.size(); ++f)
       for (size_t c = 0; c < files_[f].classes.size(); ++c) {
@@ -138,7 +133,7 @@ class Resolver {
     }
   }
 
-  void complete(ClassRef self, Resolution& out, const std::vector<Runner>& runners) const {
+  void complete(ClassRef self, Resolution& out, std::vector<RunningFile> runners) const {
     ResolvedClass& r = out.classes[self.file][self.cls];
     // Depth-first, left to right, each class once: Python's C3 order for the
     // single-inheritance chains and mixins test suites use.
@@ -166,9 +161,7 @@ class Resolver {
     if (is_last_definition) r.instantiation = upstream_instantiation(file, cls.name);
     if (r.instantiation >= 0)
       r.variants = device_variants(cls.name, file.instantiations[r.instantiation], vocab_, r.variants_exact);
-    r.invoking_file = runners.empty() ? file.relative_path : runners.front().file;
-    if (!runners.empty()) r.runs_as = runners.front().variants;
-    for (size_t i = 1; i < runners.size(); ++i) r.also_run_by.push_back({runners[i].file, runners[i].variants});
+    r.running_files = std::move(runners);
     for (ClassRef ref : r.mro)
       if (const NoTestRebinding* n = notest_base(ref)) {
         r.notest = *n;
@@ -261,14 +254,14 @@ class Resolver {
   // the one that invokes the class: its own file when that is a top-level
   // one; otherwise an aggregator for its own directory, else the first
   // runner by path. The others run it again.
-  std::map<ClassRef, std::vector<Runner>> invoking_files() const {
+  std::map<ClassRef, std::vector<RunningFile>> invoking_files() const {
     std::vector<int> runners;
     for (size_t f = 0; f < files_.size(); ++f)
       if (is_top_level_runner(static_cast<int>(f))) runners.push_back(static_cast<int>(f));
     std::sort(runners.begin(), runners.end(), [&](int a, int b) {
       return files_[a].relative_path < files_[b].relative_path;
     });
-    std::map<ClassRef, std::vector<Runner>> out;
+    std::map<ClassRef, std::vector<RunningFile>> out;
     for (int runner : runners) {
       std::map<std::string, Binding> bound;
       bound_classes(runner, 0, bound);
@@ -281,9 +274,9 @@ class Resolver {
         if (b.variant) variants.push_back(name);
       }
       for (auto& [ref, seen] : here) {
-        std::vector<Runner>& list = out[ref];
-        if (list.empty() && is_top_level_runner(ref.file)) list.push_back(Runner{files_[ref.file].relative_path, {}});
-        Runner r{files_[runner].relative_path, seen.first ? std::vector<std::string>{} : seen.second};
+        std::vector<RunningFile>& list = out[ref];
+        if (list.empty() && is_top_level_runner(ref.file)) list.push_back(RunningFile{files_[ref.file].relative_path, {}});
+        RunningFile r{files_[runner].relative_path, seen.first ? std::vector<std::string>{} : seen.second};
         // Its own directory's aggregator invokes it, ahead of the others.
         const bool first = !is_top_level_runner(ref.file) && aggregates_path(r.file, ref.file) &&
                            !(list.size() && aggregates_path(list.front().file, ref.file));

@@ -44,7 +44,7 @@ std::vector<NeverRuns> lacking_opt_in(const std::vector<FileFacts>& files, const
     bool inferred = false;
     if (member.empty() && use != TrustedClassification::Declared) member = v.inferred, inferred = true;
     const ResolvedClass& r = resolution.of(v.ref);
-    if (member != "ACCELERATOR" || r.instantiation < 0 || r.tests.empty() || !is_test_file_v8(r.invoking_file))
+    if (member != "ACCELERATOR" || r.instantiation < 0 || r.tests.empty() || !is_test_file_v8(r.invoking_file()))
       continue;
     const FileFacts& file = files[v.ref.file];
     const ClassFact& cls = file.classes[v.ref.cls];
@@ -58,7 +58,7 @@ std::vector<NeverRuns> lacking_opt_in(const std::vector<FileFacts>& files, const
       return std::any_of(vs.begin(), vs.end(), [&](const DeviceVariant& d) { return d.device == device; });
     };
     if (has(r.variants) || !has(device_variants(cls.name, opted, vocabulary, exact))) continue;
-    SelectedClass c{test_module(r.invoking_file), r.invoking_file, file.relative_path, cls.line, cls.name,
+    SelectedClass c{test_module(r.invoking_file()), r.invoking_file(), file.relative_path, cls.line, cls.name,
                     cls.name, "", member, inferred, r.tests.size(), "", false};
     out.push_back({c, device, keyword->second});
   }

@@ -112,7 +112,7 @@ std::map<std::string, std::string> import_failures(const std::vector<FileFacts>&
     fails[f] = true;
     out[files[f].relative_path] = files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why;
     for (const ResolvedClass& r : resolution.classes[f])
-      for (const RunningFile& runner : r.running_files())
+      for (const RunningFile& runner : r.running_files)
         if (runner.file != files[f].relative_path) failing_runners.insert(runner.file);
   }
   if (out.empty()) return out;
@@ -259,7 +259,7 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     if (member.empty() ||
         std::find(request.members.begin(), request.members.end(), member) == request.members.end())
       continue;
-    for (const RunningFile& runner : r.running_files()) {
+    for (const RunningFile& runner : r.running_files) {
       if (!is_test_file_v8(runner.file)) continue;  // a helper module nothing runs
       select_in(files, resolution, v, member, inferred, runner, request, vocabulary, failing, out, dropped);
     }
@@ -288,7 +288,7 @@ std::map<std::string, std::vector<std::string>> runnable_names(const std::vector
     for (size_t k = 0; k < files[f].classes.size(); ++k) {
       const ResolvedClass& r = resolution.of(ClassRef{static_cast<int>(f), static_cast<int>(k)});
       if (r.tests.empty() || !r.not_collected.empty()) continue;
-      for (const RunningFile& runner : r.running_files()) {
+      for (const RunningFile& runner : r.running_files) {
         if (!is_test_file_v8(runner.file)) continue;
         auto& names = out[test_module(runner.file)];
         if (r.instantiation < 0) names.push_back(files[f].classes[k].name);

@@ -12,7 +12,7 @@ std::vector<Unassigned> unassigned(const std::vector<FileFacts>& files, const Re
   std::vector<Unassigned> out;
   for (const Verdict& v : verdicts) {
     const ResolvedClass& r = resolution.of(v.ref);
-    if (!v.declared.empty() || !is_test_file_v8(r.invoking_file)) continue;
+    if (!v.declared.empty() || !is_test_file_v8(r.invoking_file())) continue;
     if (!r.not_collected.empty()) continue;  // pytest never runs it, filtered or not
     const ClassFact& cls = files[v.ref.file].classes[v.ref.cls];
     std::vector<std::string> runs_as;
@@ -20,7 +20,7 @@ std::vector<Unassigned> unassigned(const std::vector<FileFacts>& files, const Re
     if (r.instantiation < 0) runs_as.push_back(cls.name);
     // A class classify judges with no test def of its own or inherited has
     // its tests added at run time (setattr).
-    out.push_back({r.tests.empty() ? "generated-tests" : "unclassified-class", r.invoking_file,
+    out.push_back({r.tests.empty() ? "generated-tests" : "unclassified-class", r.invoking_file(),
                    files[v.ref.file].relative_path, cls.line, cls.name, runs_as, v.inferred});
   }
   for (const FileFacts& file : files) {

@@ -207,7 +207,7 @@ TEST_CASE("the 2.6.0 tree: every test class gets a verdict; variants and invokin
     // test_float8's TestFloat8DtypeCPU variant), and only those: nothing in
     // test_quantization.py names test_adaround_eager.py, which runs by itself.
     const std::string& cls = f.classes[v.ref.cls].name;
-    const std::string& runs_in = resolution.of(v.ref).invoking_file;
+    const std::string& runs_in = resolution.of(v.ref).invoking_file();
     if (f.relative_path == "test/jit/test_async.py" && cls == "TestAsync") CHECK(runs_in == "test/test_jit.py");
     if (f.relative_path == "test/quantization/core/experimental/test_float8.py" && cls == "TestFloat8Dtype")
       CHECK(runs_in == "test/test_quantization.py");
