@@ -6,7 +6,7 @@ an independent reference and the runtime (issue 28's acceptance).
 
 TREE_ROOT's test/ and torch/testing/ are copied into a new git repository,
 declared by `hwclass fix --write` and committed. Then one commit each:
-changes one test file (test_decomp.py); changes a base class (NNTestCase) in another file;
+changes one test file (the first holding a selected class); changes a base class (NNTestCase) in another file;
 changes a module an aggregator imports (test_float8.py, run by
 test_quantization.py); changes a helper under torch/testing/_internal/ that
 a few test files import (common_modules.py); deletes a test file
@@ -21,10 +21,11 @@ torch/testing/_internal/ (module-level imports, as Python runs them: the
 module, its parent packages, a submodule a from-import names); a changed
 module that more than half of the test files import touches every class.
 Every id printed is collected by pytest in the 2.6.0 runtime with the fake
-npu backend. Then SUBSETS (default 12) random subsets of the tree's paths
-(seed printed) given as --changed-files must each give a subset of the
-whole tree's manifest entries, every entry byte for byte as the whole
-tree's (one selection: scoping only filters).
+npu backend. Then SUBSETS (default 12) random subsets of the tree's paths, each with
+up to two paths near a selected class (seed printed), given as
+--changed-files must each select what the ast reference expects, every
+entry byte for byte as the whole tree's (one selection: scoping only
+filters); at least half the subsets must select a class.
 """
 import ast
 import collections
@@ -221,8 +222,17 @@ def main() -> int:
                 raise SystemExit(f"select {args}: exit {run.returncode}: {run.stderr[-400:]}")
             return run
 
+        # The changed test file holds a class the whole tree selects, so the
+        # commit selects something: the first such file, in path order, that
+        # is not the aggregator case's.
+        first = select(fmt="json")
+        held = sorted({f"test/{c['test_file']}.py" for c in json.loads(first.stdout)["classes"]}
+                      - {str(float8.relative_to(root))})
+        if not held:
+            raise SystemExit(f"the declared tree selects nothing: {first.stderr[-400:]}")
+        test_file = held[0]
         commits = [
-            ("one test file (test_decomp.py)", lambda: edit(root / "test/test_decomp.py", "\nclass ", "\n# a change\nclass ")),
+            (f"one test file ({test_file})", lambda: edit(root / test_file, "\nclass ", "\n# a change\nclass ")),
             ("a base class in another file (NNTestCase)",
              lambda: edit(root / "torch/testing/_internal/common_nn.py", "class NNTestCase(TestCase):\n",
                           "class NNTestCase(TestCase):\n    _a_change = True\n")),
@@ -274,8 +284,19 @@ def main() -> int:
         rng = random.Random(seed)
         paths = sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() and ".git" not in p.parts
                        and ".hwclass_cache" not in p.parts)
+        # Most paths of the tree touch no selected class, so each subset also
+        # draws from the paths that do: the selected classes' files, the
+        # files of their bases, and the modules those files import.
+        entries = [json.loads(c) for c in sorted(whole)]
+        graph = Graph(root)
+        near = set()
+        for c in entries:
+            near |= {c["defined_in"], f"test/{c['test_file']}.py"} | graph.base_files(c["defined_in"], c["class"])
+        near |= {m for m, importers in graph.importers.items() if importers & near}
+        near = sorted(near)
+        selected_some = 0
         for n in range(subsets):
-            subset = sorted(rng.sample(paths, rng.choice([1, 2, 5, 20])))
+            subset = sorted(set(rng.sample(paths, rng.choice([1, 2, 5, 20])) + rng.sample(near, rng.choice([0, 1, 2]))))
             (pathlib.Path(tmp) / "changed.txt").write_text("\n".join(subset) + "\n")
             run = select("--changed-files", str(pathlib.Path(tmp) / "changed.txt"), fmt="json")
             scoped = json.loads(run.stdout)["classes"] if run.stdout else []
@@ -284,7 +305,15 @@ def main() -> int:
                 if json.dumps(c, sort_keys=True) not in whole:
                     failures.append(f"subset {n} {subset[:3]}: {c['test_file']}::{c['runs_as']} differs from the "
                                     f"whole tree's entry")
-            print(f"  subset {n}: {len(subset)} paths, {len(scoped)} classes")
+            got = sorted(f"test/{c['test_file']}.py::{c['runs_as']}" for c in scoped)
+            want = expected(root, subset, entries)
+            if got != want:
+                failures.append(f"subset {n} {subset[:3]}: extra {sorted(set(got) - set(want))[:5]}, "
+                                f"missing {sorted(set(want) - set(got))[:5]}")
+            selected_some += bool(scoped)
+            print(f"  subset {n}: {len(subset)} paths, {len(scoped)} classes, expected {len(want)}")
+        if selected_some * 2 < subsets:
+            failures.append(f"only {selected_some} of {subsets} subsets selected a class: the property went untested")
     return finish(failures)
 
 
