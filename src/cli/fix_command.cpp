@@ -32,6 +32,7 @@ struct FixState {
   std::vector<std::string> select, ignore;
   std::string format = "diff", code = "TEST_LINTER", allowlist, verify;
   bool write = false, diff = false, update_allowlist = false, unsafe = false;
+  int line_length = 0;  // --line-length, else the configuration's, else each file's own
 };
 
 std::vector<const FixRule*> chosen_rules(const FixState& s) {
@@ -78,9 +79,9 @@ struct FixTally {
 // Every chosen rule's edits to one file (fix/plan.h), with why classes were left.
 std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const FileFacts& f, const std::string& source,
                              const std::map<int, Verdict>& verdicts, const Resolution& resolution,
-                             const Vocabulary& vocabulary, FixTally& tally) {
+                             const Vocabulary& vocabulary, size_t line_length, FixTally& tally) {
   std::vector<std::string> why;
-  std::vector<Edit> edits = plan_edits(rules, f, source, verdicts, resolution, vocabulary, why);
+  std::vector<Edit> edits = plan_edits(rules, f, source, verdicts, resolution, vocabulary, why, line_length);
   // Each is "line N: Class[.method]: why" (fix/fixes.h): several sites of
   // one class count as one class.
   std::set<std::string> classes;
@@ -157,7 +158,7 @@ std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& re
       continue;
     }
     c.edits = file_edits(rules, f, c.source, linted_verdicts(result.files, resolution, result.vocabulary, i), resolution, result.vocabulary,
-                         tally);
+                         static_cast<size_t>(s.line_length), tally);
     if (c.edits.empty()) continue;
     std::vector<Edit> dropped;
     c.fixed = apply_edits(c.source, c.edits, &dropped);
@@ -228,7 +229,8 @@ std::vector<size_t> import_checked(const std::vector<FixCandidate>& candidates, 
 }
 
 int run_fix(const CLI::App& cmd, FixState& s) {
-  apply_config(cmd, s.common);
+  const Config config = apply_config(cmd, s.common);
+  if (config.line_length && cmd.count("--line-length") == 0) s.line_length = *config.line_length;
   const bool lintrunner = s.format == "lintrunner";
   ScanResult result = scan_inputs(s.common, [](const SourceFile& f) { return f.is_test_file; });
   read_fix_api(result, s.common);
@@ -322,6 +324,10 @@ CommandRunner register_fix(CLI::App& app) {
                   "diff (default), or lintrunner: one whole-file message per file for lintrunner -a")
       ->check(CLI::IsMember({"diff", "lintrunner"}));
   cmd->add_option("--code", s->code, "The lintrunner linter code")->capture_default_str();
+  cmd->add_option("--line-length", s->line_length,
+                  "The formatter's line length: an import line the fix would take past it is wrapped "
+                  "(default: the configuration's line-length, else the file's longest line, at least 88)")
+      ->check(CLI::Range(1, 320));
   cmd->add_option("--verify", s->verify,
                   "How --write checks what it writes: import (each written module imported by python3, as pytest "
                   "does; the default when python3 can import a torch with HardwareClassification) or compile "

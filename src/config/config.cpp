@@ -36,7 +36,8 @@ toml::table parse(const fs::path& path) {
 
 const std::set<std::string>& known_keys() {
   static const std::set<std::string> keys = {"allowlist", "rules-dir", "rules-extend", "fail-level", "code",
-                                             "upstream-version", "upstream", "inherit", "select", "ignore", "exclude"};
+                                             "upstream-version", "upstream", "inherit", "select", "ignore", "exclude",
+                                             "line-length"};
   return keys;
 }
 
@@ -109,6 +110,11 @@ Config from_table(const toml::table& table, const fs::path& path) {
       auto v = node.value<int64_t>();
       if (!v || (*v != 7 && *v != 8)) throw ConfigError(at(file, node) + ": 'upstream-version' must be 7 or 8");
       c.upstream_version = static_cast<int>(*v);
+    } else if (key == "line-length") {
+      // ruff's bounds: what a formatter can be set to.
+      auto v = node.value<int64_t>();
+      if (!v || *v < 1 || *v > 320) throw ConfigError(at(file, node) + ": 'line-length' must be an integer from 1 to 320");
+      c.line_length = static_cast<int>(*v);
     } else if (key == "upstream") c.upstream = boolean(node, key);
     else if (key == "inherit") c.inherit = boolean(node, key);
     else if (key == "select") c.select = strings(node, file, key);

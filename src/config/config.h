@@ -16,6 +16,7 @@ struct Config {
   std::string source;  // the file it came from, "" when none
   std::optional<std::string> allowlist, rules_dir, fail_level, code;
   std::optional<int> upstream_version;
+  std::optional<int> line_length;  // the formatter's, for the lines fix writes
   std::optional<bool> upstream, inherit;
   std::optional<std::vector<std::string>> select, ignore;
   std::vector<std::string> exclude;  // globs on repo-relative paths (`*` stays in a directory, `**` crosses)

@@ -126,8 +126,9 @@ size_t longest_line(const std::string& s) {
   return longest;
 }
 
-// A one-line `from m import a, b` that the name would take past the file's
-// longest line (at least 88) is rewritten as a parenthesised list, one name a line, as the
+// A one-line `from m import a, b` that the name would take past the
+// configured line length, else past the file's longest line (at least 88:
+// a file may hold one long line its formatter leaves, a URL), is rewritten as a parenthesised list, one name a line, as the
 // formatters PyTorch uses (black, ruff) write it: a reviewer's formatter
 // would otherwise reflow the line the fix wrote.
 bool rewrap_import(const FixContext& c, const Import& imp, const std::string& st, const ImportNames& list,
@@ -137,7 +138,8 @@ bool rewrap_import(const FixContext& c, const Import& imp, const std::string& st
   const std::string tail = c.source.substr(imp.end_byte, eol - imp.end_byte);
   if (tail.find_first_not_of(" \t\r\n") != std::string::npos || bol != imp.start_byte) return false;
   // 88, black's and ruff's default, for a file whose lines are all shorter.
-  if (st.size() + name.size() + 2 <= std::max<size_t>(longest_line(c.source), 88)) return false;
+  const size_t limit = c.line_length ? c.line_length : std::max<size_t>(longest_line(c.source), 88);
+  if (st.size() + name.size() + 2 <= limit) return false;
   const std::string nl = newline_at(c.source, imp.start_byte);
   std::vector<std::string> names;
   bool placed = false;

@@ -25,6 +25,7 @@ struct FixContext {
   const std::vector<Edit>& earlier;     // edits of the rules before this one
   std::vector<Edit>& out;
   std::vector<std::string>& skipped;    // "line N: Class: why", for the summary
+  size_t line_length = 0;              // the formatter's; 0: the file's own (fix_import.cpp)
 };
 
 struct FixRule {
