@@ -162,9 +162,10 @@ class Graph:
         return out
 
 
-def expected(root, changed, whole):
-    """The ids of the whole tree's selection `whole` that `changed` touches."""
-    graph = Graph(root)
+def expected(root, changed, whole, graph=None):
+    """The ids of the whole tree's selection `whole` that `changed` touches
+    (`graph`: ROOT's, when the caller has it for the tree as it is)."""
+    graph = graph or Graph(root)
     tests = [f for f in graph.files if is_test_file(f)]
     py = {p for p in changed if p.endswith(".py") and p in graph.trees}
     reached = {}
@@ -306,7 +307,7 @@ def main() -> int:
                     failures.append(f"subset {n} {subset[:3]}: {c['test_file']}::{c['runs_as']} differs from the "
                                     f"whole tree's entry")
             got = sorted(f"test/{c['test_file']}.py::{c['runs_as']}" for c in scoped)
-            want = expected(root, subset, entries)
+            want = expected(root, subset, entries, graph)
             if got != want:
                 failures.append(f"subset {n} {subset[:3]}: extra {sorted(set(got) - set(want))[:5]}, "
                                 f"missing {sorted(set(want) - set(got))[:5]}")
