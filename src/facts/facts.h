@@ -4,6 +4,10 @@
 // tree and only read afterwards: resolve, classify, lint and emit never look
 // at the tree or the source again. Lines are 1-based; columns are 1-based
 // code points; byte offsets are 0-based and half-open.
+//
+// Every struct compares field by field (a defaulted operator==), so a test
+// can check that the cache gives back exactly what it was given: a field the
+// encoder forgets then fails the comparison instead of passing unnoticed.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +26,7 @@ struct Location {
   uint32_t column = 0;
   uint32_t start_byte = 0;
   uint32_t end_byte = 0;
+  bool operator==(const Location&) const = default;
 };
 
 // A decorator as written: `@x`, `@a.x`, `@x(...)`, `@a.x(...)`.
@@ -29,6 +34,7 @@ struct Decorator {
   std::string name;  // as upstream reads it: the last dotted part of the callee
   std::string text;  // the expression after '@', whitespace folded
   uint32_t line = 0;
+  bool operator==(const Decorator&) const = default;
 };
 
 enum class ParamKind { PositionalOnly, Regular, KeywordOnly, VarArgs, VarKwargs };
@@ -37,6 +43,7 @@ struct Parameter {
   std::string name;
   ParamKind kind = ParamKind::Regular;
   bool has_default = false;  // `device="mps"`: the test picks its own device
+  bool operator==(const Parameter&) const = default;
 };
 
 struct Method {
@@ -47,6 +54,7 @@ struct Method {
   std::vector<Parameter> parameters;
   std::vector<Decorator> decorators;
   uint32_t self_end_byte = 0;  // just after a first parameter named `self` (where `device` goes); 0 if none
+  bool operator==(const Method&) const = default;
 };
 
 enum class DeclarationState { Absent, Valid, Invalid };
@@ -72,6 +80,7 @@ struct Declaration {
   std::string value_text;   // the right-hand side, whitespace folded
   std::string annotation_text;  // the annotation, whitespace folded ("" when none)
   Location location;        // the assignment statement
+  bool operator==(const Declaration&) const = default;
 };
 
 struct ClassFact {
@@ -86,6 +95,7 @@ struct ClassFact {
   bool damaged = false;        // a syntax-error region touches its header or direct body
   Declaration declaration;
   std::vector<Method> methods;  // direct defs of the body, in source order
+  bool operator==(const ClassFact&) const = default;
 };
 
 // only_for / except_for as upstream parses them.
@@ -94,6 +104,7 @@ struct DeviceList {
   State state = State::Absent;
   std::vector<std::string> values;
   std::string text;  // source text when Unknown
+  bool operator==(const DeviceList&) const = default;
 };
 
 enum class Tristate { Absent, True, False, Unknown };
@@ -118,6 +129,7 @@ struct Instantiation {
       if (name == keyword) return value;
     return Tristate::Absent;
   }
+  bool operator==(const Instantiation&) const = default;
 };
 
 // What a piece of code says about its device: one device key from rules/
@@ -184,6 +196,7 @@ struct DeviceSite {
   // kOutsideClassBody for code of the class that its body does not hold (bases).
   uint32_t walk_statement = 0;
   uint32_t walk_depth = 0;
+  bool operator==(const DeviceSite&) const = default;
 };
 
 // A module-level import the statement scan sees. `from m import n as a`:
@@ -204,12 +217,14 @@ struct Import {
     if (!name.empty()) return name;
     return module.substr(0, module.find('.'));
   }
+  bool operator==(const Import&) const = default;
 };
 
 struct DeviceGlobal {
   std::string name;
   DeviceName device;  // one device, or RunTime
   uint32_t line = 0;
+  bool operator==(const DeviceGlobal&) const = default;
 };
 
 // `JitTestCase = NoTest` at module level (test/jit/test_cuda.py's
@@ -220,6 +235,7 @@ struct NoTestRebinding {
   std::string condition;  // the enclosing `if` condition as written; "" when unconditional
   bool known_condition = true;  // false under else/except/loops, whose condition is not read
   uint32_t line = 0;
+  bool operator==(const NoTestRebinding&) const = default;
 };
 
 // A module-level statement that binds or unbinds a name: `X = value` or
@@ -234,6 +250,7 @@ struct ModuleBinding {
   bool conditional = false;  // under an if/for/while/try clause: may not run
   Literal literal = Literal::None;  // the value, when a literal string, tuple/list of strings, or bool
   std::vector<std::string> values;  // Literal::Strings
+  bool operator==(const ModuleBinding&) const = default;
 };
 
 // A read of a name the module itself defines (a class or a module-level
@@ -249,6 +266,7 @@ struct NameRead {
   uint32_t line = 0;
   uint32_t statement_end = 0;  // end byte of the top-level statement holding it
   bool run_time = false;       // in a def's body (a method's, a nested class's), not its decorators
+  bool operator==(const NameRead&) const = default;
 };
 
 enum class IssueSeverity { Note, Warning, Error };
@@ -267,6 +285,7 @@ struct FileIssue {
   bool is_syntax_error() const {
     return code == "syntax-error" || code == "python-syntax-error" || code == "not-utf8" || code == "nul-byte";
   }
+  bool operator==(const FileIssue&) const = default;
 };
 
 struct FileFacts {
@@ -304,6 +323,7 @@ struct FileFacts {
       if (i.is_syntax_error()) return true;
     return false;
   }
+  bool operator==(const FileFacts&) const = default;
 };
 
 const char* to_string(ParamKind);
