@@ -59,7 +59,7 @@ void write_file(JsonWriter& w, const FileFacts& f) {
   w.begin_object()
       .field("path", f.path)
       .field("relative_path", f.relative_path)
-      .field("test_file", f.is_test_file)
+      .field("linted_by_upstream", f.is_test_file)
       .field("readable", f.readable)
       .field("size_bytes", f.size_bytes);
   w.key("owners").string_array(f.owners);
@@ -134,7 +134,7 @@ void write_file(JsonWriter& w, const FileFacts& f) {
 }  // namespace
 
 FactsJsonStream::FactsJsonStream(OutputSink& sink) : sink_(sink), writer_(buffer_, 2) {
-  writer_.begin_object().field("schema_version", kFactsSchemaVersion);
+  writer_.begin_object().field("schema_version", kScanJsonSchemaVersion);
   writer_.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion).end_object();
   writer_.key("files").begin_array();
   sink_.write(buffer_);

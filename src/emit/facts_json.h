@@ -11,6 +11,12 @@
 
 namespace hwclass {
 
+// The scan JSON's own version, apart from the cache's layout
+// (kFactsSchemaVersion). 5: a file's `test_file` (whether upstream's linter
+// checks it) became `linted_by_upstream`, since every other output's
+// `test_file` is a test module as run_test.py names it ("nn/test_conv").
+inline constexpr int kScanJsonSchemaVersion = 5;
+
 // Streams the JSON document: the header on construction, one file per
 // add() (in output order), the summary and closing brackets on finish().
 class FactsJsonStream {
