@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "extract/extractor_impl.h"
+#include "vocab/runner_condition.h"
 
 namespace hwclass {
 namespace {
@@ -183,15 +184,30 @@ void Extractor::visit(TSNode node, const Scope& scope) {
 }
 
 // `X is None` tests absence like `not X`; `X is not None` presence like
-// `X`; other comparisons say nothing of which way a skip goes.
+// `X`; a device count against a number as vocab/runner_condition.h reads it
+// (`torch.cuda.device_count() == 0` like `not X`, `> 0` like `X`); other
+// comparisons say nothing of which way a skip goes.
 int Extractor::comparison_polarity(TSNode comparison, int polarity) const {
-  if (ts::named_child_count(comparison) != 2 || g_.kind(ts::named_child(comparison, 1)) != NodeKind::None)
-    return 0;
-  std::string_view op =
-      text(comparison).substr(ts::end_byte(ts::named_child(comparison, 0)) - ts::start_byte(comparison));
-  op = op.substr(0, op.size() - text(ts::named_child(comparison, 1)).size());
+  if (ts::named_child_count(comparison) != 2) return 0;
+  TSNode left = ts::named_child(comparison, 0), right = ts::named_child(comparison, 1);
+  std::string_view op = text(comparison).substr(ts::end_byte(left) - ts::start_byte(comparison));
+  op = op.substr(0, op.size() - text(right).size());
   std::string folded = fold_whitespace(op);
-  return folded == "is" ? -polarity : folded == "is not" ? polarity : 0;
+  if (g_.kind(right) == NodeKind::None) return folded == "is" ? -polarity : folded == "is not" ? polarity : 0;
+  // `0 < n` is `n > 0`.
+  const bool number_left = g_.kind(left) == NodeKind::Integer;
+  TSNode number = number_left ? left : right;
+  if (g_.kind(number) != NodeKind::Integer || text(number).size() > 8) return 0;
+  const std::string digits(text(number));
+  if (digits.find_first_not_of("0123456789") != std::string::npos) return 0;
+  if (number_left) {
+    for (auto [from, to] : {std::pair{"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}})
+      if (folded == from) {
+        folded = to;
+        break;
+      }
+  }
+  return count_comparison_sense(folded, std::stol(digits)) * polarity;
 }
 
 void Extractor::visit_children(TSNode node, const Scope& scope) {

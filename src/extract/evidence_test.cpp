@@ -163,3 +163,30 @@ spec = f"{x:{torch.mps.device_count()}}"
   CHECK(sites_of(f, SiteKind::AcceleratorApi) ==
         Sites{"2:torch.cuda.device_count()@cuda", "3:torch.xpu.device_count()@xpu", "5:torch.mps.device_count()@mps"});
 }
+
+TEST_CASE("a skip condition's direction reads a device count as its runner flag", "[extract][evidence]") {
+  // vocab/runner_condition.h: `count > 0` is the device being there, `count
+  // == 0` its absence; `>= 2` says neither (a one-device runner lacks it too).
+  FileFacts f = scan_source(R"(
+class A(TestCase):
+    @unittest.skipIf(torch.cuda.device_count() > 0, "runs without cuda")
+    def test_a(self): pass
+    @unittest.skipUnless(torch.cuda.device_count() == 0, "runs without cuda")
+    def test_b(self): pass
+    @unittest.skipIf(0 < torch.cuda.device_count(), "runs without cuda")
+    def test_c(self): pass
+    @unittest.skipIf(torch.cuda.device_count() == 0, "needs cuda")
+    def test_d(self): pass
+    @unittest.skipUnless(torch.cuda.device_count() >= 1, "needs cuda")
+    def test_e(self): pass
+    @unittest.skipIf(torch.cuda.device_count() < 2, "needs two")
+    def test_f(self): pass
+    @unittest.skipIf(torch.cuda.is_available() is None, "needs cuda")
+    def test_g(self): pass
+)");
+  std::vector<std::pair<std::string, bool>> got;
+  for (const DeviceSite& s : f.sites) got.emplace_back(s.method, s.skip_when_present);
+  CHECK(got == std::vector<std::pair<std::string, bool>>{{"test_a", true},   {"test_b", true},  {"test_c", true},
+                                                         {"test_d", false}, {"test_e", false}, {"test_f", false},
+                                                         {"test_g", false}});
+}

@@ -2,6 +2,7 @@
 
 #include "facts/owner.h"
 #include "lint/linter.h"
+#include "vocab/runner_condition.h"
 
 namespace hwclass {
 
@@ -20,33 +21,6 @@ void attach_advice(Verdict& v, const LintWorld& world, const Vocabulary& vocabul
   }
 }
 
-namespace {
-
-// The one device a NoTest rebinding's condition says must be there for the
-// class to be collected: `not torch.backends.mps.is_available()`, `not
-// TEST_CUDA`; null when the condition says none, or not plainly.
-const std::string* device_required_by(const NoTestRebinding& rebinding, const Vocabulary& vocabulary) {
-  std::string_view condition = rebinding.condition;
-  if (!rebinding.known_condition || condition.rfind("not ", 0) != 0) return nullptr;
-  condition.remove_prefix(4);
-  if (const std::string* flag = vocabulary.flag_device(condition)) return flag;
-  const std::string* found = nullptr;
-  size_t at = 0;
-  while (at < condition.size()) {
-    size_t end = condition.find_first_of(".()", at);
-    if (end == std::string_view::npos) end = condition.size();
-    std::string_view part = condition.substr(at, end - at);
-    if (const std::string* d = part == "torch" ? nullptr : vocabulary.api_module_device(part)) {
-      if (found && *found != *d) return nullptr;
-      found = d;
-    }
-    at = end + 1;
-  }
-  return found;
-}
-
-}  // namespace
-
 std::string declaration_harm(const FileFacts& file, int class_index, const ResolvedClass& resolved,
                              const std::string& member, const Verdict& verdict, const Vocabulary& vocabulary) {
   LintOptions upstream;
@@ -59,7 +33,9 @@ std::string declaration_harm(const FileFacts& file, int class_index, const Resol
       return "declaring " + member + " would give it upstream's [" + f.rule + "] (line " + std::to_string(f.line) +
              "): " + f.message;
   if (resolved.notest) {
-    const std::string* needed = device_required_by(*resolved.notest, vocabulary);
+    // The one device whose runner alone collects it (vocab/runner_condition.h).
+    const std::string* needed =
+        resolved.notest->known_condition ? device_where_false(resolved.notest->condition, vocabulary) : nullptr;
     const DeviceInfo* own = vocabulary.device_of_member(member);
     bool runs = needed && ((own && own->key == *needed) ||
                            (member == "ACCELERATOR" && vocabulary.kind_of(*needed) == DeviceKind::Accelerator));

@@ -261,3 +261,62 @@ TEST_CASE("a runner flag in a NoTest condition is true exactly on that device's 
     CHECK(cpu.left_out.empty());
   }
 }
+
+TEST_CASE("test_mps.py's shape: an mps runner runs every class, a cpu runner none", "[select][resolve]") {
+  // PyTorch 2.6.0's test/test_mps.py, abridged: `if not
+  // torch.backends.mps.is_available(): TestCase = NoTest; NNTestCase =
+  // NoTest`, classes on TestCase, on a helper base derived from it and on
+  // NNTestCase, and the instantiations at its end (TestConsistency only for
+  // cpu, TestErrorInputs and TestCommon only for mps, with allow_mps=True).
+  const std::string text = std::string(kImport) +
+                           "from torch.testing._internal.common_nn import NNTestCase\n"
+                           "if not torch.backends.mps.is_available():\n"
+                           "    print('MPS not available, skipping tests', file=sys.stderr)\n"
+                           "    TestCase = NoTest  # noqa: F811\n"
+                           "    NNTestCase = NoTest  # noqa: F811\n" +
+                           generic_class("TestAutocastMPS") +
+                           "class TestCaseMPS(TestCase):\n    def setUp(self): pass\n" +
+                           generic_class("TestMPS", "TestCaseMPS") + generic_class("TestNNMPS", "NNTestCase") +
+                           generic_class("TestConsistency", "TestCaseMPS") + generic_class("TestErrorInputs") +
+                           generic_class("TestCommon") +
+                           "instantiate_device_type_tests(TestConsistency, globals(), only_for=\"cpu\")\n"
+                           "instantiate_device_type_tests(TestErrorInputs, globals(), allow_mps=True, only_for=\"mps\")\n"
+                           "instantiate_device_type_tests(TestCommon, globals(), allow_mps=True, only_for=\"mps\")\n";
+  const std::vector<std::pair<std::string, std::string>> sources = {{"test/test_mps.py", text}};
+  Picked mps = pick(sources, "mps");
+  CHECK(mps.selected == std::vector<std::string>{"test_mps::TestAutocastMPS", "test_mps::TestCommonMPS",
+                                                 "test_mps::TestErrorInputsMPS", "test_mps::TestMPS",
+                                                 "test_mps::TestNNMPS"});
+  CHECK(mps.left_out.empty());
+  for (const char* device : {"cpu", "cuda", "xpu", "privateuse1"}) {
+    Picked other = pick(sources, device);
+    CHECK(other.selected.empty());
+    CHECK(other.left_out.empty());  // known not to be collected there
+  }
+}
+
+TEST_CASE("NoTest conditions combine runner flags, counts and unknowns", "[select][resolve]") {
+  auto sources = [](const std::string& condition) {
+    return std::vector<std::pair<std::string, std::string>>{
+        {"test/test_c.py", std::string(kImport) + "if " + condition + ":\n    TestCase = NoTest  # noqa: F811\n" +
+                               generic_class("TestC")}};
+  };
+  auto runs_on = [&](const std::string& condition) {
+    std::vector<std::string> out;
+    for (const char* device : {"cpu", "cuda", "mps", "privateuse1"})
+      if (!pick(sources(condition), device).selected.empty()) out.push_back(device);
+    return out;
+  };
+  using V = std::vector<std::string>;
+  CHECK(runs_on("torch.cuda.device_count() == 0") == V{"cuda"});
+  CHECK(runs_on("not torch.cuda.device_count() > 0") == V{"cuda"});
+  CHECK(runs_on("not (TEST_CUDA or TEST_PRIVATEUSE1)") == V{"cuda", "privateuse1"});
+  CHECK(runs_on("not TEST_PRIVATEUSE1 and not TEST_MPS") == V{"mps", "privateuse1"});
+  CHECK(runs_on("TEST_MPS") == V{"cpu", "cuda", "privateuse1"});
+  // Where an unknown name decides, the class is left out with the reason.
+  CHECK(runs_on("not TEST_MPS or IS_WINDOWS") == V{});
+  CHECK(pick(sources("not TEST_MPS or IS_WINDOWS"), "mps").left_out ==
+        std::vector<std::string>{"TestC: left out: test/test_c.py:3 rebinds TestCase to NoTest when not TEST_MPS or "
+                                 "IS_WINDOWS, which select cannot decide for a mps runner"});
+  CHECK(pick(sources("not TEST_MPS or IS_WINDOWS"), "cpu").left_out.empty());
+}

@@ -13,6 +13,7 @@
 #include "util/ascii.h"
 #include "util/error.h"
 #include "util/spelling.h"
+#include "vocab/runner_condition.h"
 
 namespace hwclass {
 
@@ -31,9 +32,7 @@ std::vector<std::string> parse_members(const std::vector<std::string>& given, co
 }
 
 bool is_privateuse1(const std::string& device, const Vocabulary& vocabulary) {
-  return device == "privateuse1" || std::find(vocabulary.privateuse1_devices.begin(),
-                                              vocabulary.privateuse1_devices.end(), device) !=
-                                        vocabulary.privateuse1_devices.end();
+  return is_privateuse1_runner(device, vocabulary);
 }
 
 std::vector<std::string> runner_environment(const std::string& device, const Vocabulary& vocabulary) {
@@ -68,33 +67,20 @@ bool rests_on_unknown(const Instantiation& inst, const std::string& device, cons
 }
 
 // Whether pytest collects a class whose base was rebound to NoTest
-// (resolve/resolved.h) on a runner of `device` (any runner when empty).
+// (resolve/resolved.h) on a runner of `device` (any runner when empty): not
+// where the condition holds (vocab/runner_condition.h reads it).
 enum class Collected { Yes, No, Unknown };
 
 Collected collected_despite(const NoTestRebinding& rebinding, const std::string& device,
                             const Vocabulary& vocabulary) {
   if (!rebinding.known_condition) return Collected::Unknown;
   if (rebinding.condition.empty()) return Collected::No;
-  // The conditions read: a runner flag of one device (TEST_MPS,
-  // torch.backends.mps.is_available(): true on a runner of that device and
-  // on no other), a flag that only needs its accelerator (SM80OrLater:
-  // false on every other runner, unknown on its own), or their negation.
-  std::string_view flag = rebinding.condition;
-  bool negated = flag.rfind("not ", 0) == 0;
-  if (negated) flag.remove_prefix(4);
-  if (device.empty()) return Collected::Unknown;
-  auto on_runner = [&](const std::string& d) {
-    return d == device || (is_privateuse1(d, vocabulary) && is_privateuse1(device, vocabulary));
-  };
-  bool flag_true = false;
-  if (const std::string* runner = vocabulary.runner_flag_device(flag)) {
-    flag_true = on_runner(*runner);
-  } else {
-    const std::string* flag_device = vocabulary.flag_device(flag);
-    if (!flag_device || vocabulary.kind_of(*flag_device) != DeviceKind::Accelerator || on_runner(*flag_device))
-      return Collected::Unknown;
+  switch (truth_on_runner(rebinding.condition, device, vocabulary)) {
+    case Truth::True: return Collected::No;
+    case Truth::False: return Collected::Yes;
+    case Truth::Unknown: break;
   }
-  return flag_true == negated ? Collected::Yes : Collected::No;  // NoTest when the condition holds
+  return Collected::Unknown;
 }
 
 // The files whose import raises (facts/queries.h), and the files that fail

@@ -353,12 +353,6 @@ const DecoratorInfo* Vocabulary::decorator(std::string_view name) const {
 const std::string* Vocabulary::flag_device(std::string_view name) const {
   return maybe(name) ? lookup(flags_, name) : nullptr;
 }
-const std::string* Vocabulary::runner_flag_device(std::string_view condition) const {
-  for (const DeviceInfo& d : devices)
-    for (const std::string& f : d.runner_flags)
-      if (f == condition) return &d.key;
-  return nullptr;
-}
 const std::string* Vocabulary::accelerator_equivalent(std::string_view call) const {
   static const std::string tensor_method;
   if (call.size() >= 2 && call.substr(call.size() - 2) == "()") call.remove_suffix(2);

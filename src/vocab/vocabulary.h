@@ -35,7 +35,8 @@ struct DeviceInfo {
   // them are that device's API, as torch.npu.* is.
   std::vector<std::string> packages;
   // Names and calls true exactly on a runner of this device (TEST_MPS,
-  // torch.backends.mps.is_available()), as written in a condition. `flags`
+  // torch.backends.mps.is_available()), as written in a condition
+  // (vocab/runner_condition.h reads them). `flags`
   // only say the device is needed: SM80OrLater is false off cuda, but not
   // true on every cuda runner.
   std::vector<std::string> runner_flags;
@@ -152,9 +153,6 @@ class Vocabulary {
   const DeviceInfo* device_of_member(std::string_view member) const;
   const DecoratorInfo* decorator(std::string_view name) const;
   const std::string* flag_device(std::string_view name) const;
-  // The device whose runners, and only they, make `condition` true
-  // (DeviceInfo::runner_flags); null when none.
-  const std::string* runner_flag_device(std::string_view condition) const;
   const std::string* api_module_device(std::string_view part) const;
   const std::string* package_device(std::string_view name) const;
   const std::string* tensor_method_device(std::string_view name) const;
