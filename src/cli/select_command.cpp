@@ -1,6 +1,7 @@
 // hwclass select: discover -> parse -> extract -> resolve -> classify ->
 // select (the runtime filter's choice, statically) -> shard -> emit a
 // manifest, pytest node ids, run_test.py arguments or a job matrix.
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <tuple>
@@ -34,6 +35,7 @@ struct SelectState {
   std::vector<std::string> members, junit, times;
   std::string format = "json", use = "declared", device, shard, check;
   std::string build_env = "default", test_config = "default";
+  std::string min_devices, max_devices;  // --min-devices/--max-devices as given
   int shards = 1;
   bool unassigned = false;
   bool allow_empty = false;
@@ -53,6 +55,25 @@ std::pair<int, int> parse_shard(const std::string& text) {
   } catch (const std::exception&) {
   }
   throw UsageError("--shard: expected K/N with 1 <= K <= N, got '" + text + "'");
+}
+
+// --min-devices/--max-devices N: a whole number of devices; -1 when not given.
+int64_t parse_device_count(const std::string& option, const std::string& text) {
+  if (text.empty()) return -1;
+  bool digits = text.size() <= 10 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits || std::stoll(text) > (int64_t{1} << 30))
+    throw UsageError(option + ": expected a whole number of devices (0 to 1073741824), got '" + text + "'");
+  return std::stoll(text);
+}
+
+// Why a device-count bound can make a selection empty.
+std::string device_count_note(const SelectionRequest& request) {
+  if (request.min_devices < 0 && request.max_devices < 0) return "";
+  std::string range = request.max_devices < 0   ? "at least " + std::to_string(request.min_devices)
+                      : request.min_devices < 0 ? "at most " + std::to_string(request.max_devices)
+                                                : std::to_string(request.min_devices) + " to " +
+                                                      std::to_string(request.max_devices);
+  return "; only classes needing " + range + " devices (min_devices) were kept";
 }
 
 // Whether the committed manifest at `path` still says what the tree gives
@@ -185,6 +206,11 @@ SelectionRequest selection_request(const SelectState& s, const Vocabulary& vocab
                 : s.use == "inferred" ? TrustedClassification::Inferred
                                       : TrustedClassification::DeclaredOrInferred;
   // Device keys are lower case, as members are case-insensitive: CUDA is cuda.
+  request.min_devices = parse_device_count("--min-devices", s.min_devices);
+  request.max_devices = parse_device_count("--max-devices", s.max_devices);
+  if (request.min_devices >= 0 && request.max_devices >= 0 && request.min_devices > request.max_devices)
+    throw UsageError("--min-devices " + s.min_devices + " is above --max-devices " + s.max_devices +
+                     ": no class needs that many devices and at most that few");
   request.device = ascii_lower(s.device);
   if (request.device.empty()) return request;
   const DeviceInfo* device = vocabulary.device(request.device);
@@ -325,6 +351,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
                       result.vocabulary.rules_hash, environment};
     in.shards = !s.shard.empty() ? "--shard " + s.shard : s.shards > 1 ? "--shards " + std::to_string(s.shards) : "";
     in.build_env = s.build_env, in.test_config = s.test_config;
+    in.min_devices = request.min_devices, in.max_devices = request.max_devices;
     return manifest_json(in, shown, shards, num_shards, left_out);
   };
   if (!s.check.empty())
@@ -344,7 +371,8 @@ int run_select(const CLI::App& cmd, SelectState& s) {
                                 std::to_string(num_shards) + (num_shards == 1 ? " shard" : " shards")
                           : s.change.given() ? "nothing selected: the change touches none of the " +
                                                    std::to_string(whole_tree) + " classes the whole tree selects"
-                          : "nothing selected: " + empty_reason(result, verdicts, request, left_out, s.common.root);
+                          : "nothing selected: " + empty_reason(result, verdicts, request, left_out, s.common.root) +
+                                device_count_note(request);
     if (!s.allow_empty) {
       std::cerr << "hwclass: error: " << why << "\n";
       return inputs_ok ? 1 : 2;
@@ -405,6 +433,15 @@ CommandRunner register_select(CLI::App& app) {
   cmd->add_option("--device", s->device,
                   "Only the variants a runner of this device executes (cpu, cuda, xpu, mps, a PrivateUse1 backend; "
                   "case-insensitive)");
+  cmd->add_option("--min-devices", s->min_devices,
+                  "Only classes that need at least N devices (min_devices: the largest need of their tests, as "
+                  "upstream's --multigpu-min-gpus counts it: skip_if_lt_x_gpu, requires_world_size, world_size of a "
+                  "multi-process class; deviceCountAtLeast and requires_multigpu too)")
+      ->type_name("N");
+  cmd->add_option("--max-devices", s->max_devices,
+                  "Only classes whose tests all run on N devices (min_devices at most N): --max-devices 1 is a "
+                  "1-GPU runner's job, what --multigpu-filter not-multigpu leaves it")
+      ->type_name("N");
   cmd->add_option("--format,--output-format", s->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else json)")
       ->check(CLI::IsMember({"json", "pytest", "run-test", "github-matrix"}));
   cmd->add_option("--shards", s->shards, "Split into N balanced shards")->capture_default_str();

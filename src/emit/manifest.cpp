@@ -86,6 +86,8 @@ std::string select_command_line(const ManifestInputs& given) {
   std::string out = "hwclass select --hw-classification " + shell_quote(members);
   if (in.use != "declared") out += " --use " + shell_quote(in.use);
   if (!in.device.empty()) out += " --device " + shell_quote(in.device);
+  if (in.min_devices >= 0) out += " --min-devices " + std::to_string(in.min_devices);
+  if (in.max_devices >= 0) out += " --max-devices " + std::to_string(in.max_devices);
   if (!in.shards.empty()) out += " " + in.shards;
   for (const auto& j : in.junit) out += " --junit " + shell_quote(j);
   for (const auto& t : in.times) out += " --test-class-times " + shell_quote(t);
@@ -99,7 +101,7 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
                           const std::vector<Shard>& shards, int num_shards, const std::vector<SelectedClass>& left_out) {
   std::string out;
   JsonWriter w(out, 2);
-  w.begin_object().field("schema", "hwclass.manifest/v2");
+  w.begin_object().field("schema", "hwclass.manifest/v3");
   w.key("tool").begin_object().field("name", "hwclass").field("version", kHwclassVersion);
   w.field("rules_hash", in.rules_hash).end_object();
   w.field("repo_root", ".").field("test_root", "test");
@@ -117,7 +119,14 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
   w.key("devices");
   if (in.device.empty()) w.null();
   else w.begin_array().value(in.device).end_array();
-  w.key("environment").string_array(in.environment).end_object();
+  w.key("environment").string_array(in.environment);
+  // A runner's device count, null when not bounded (manifest v3).
+  for (const auto& [name, bound] : {std::pair{"min_devices", in.min_devices}, std::pair{"max_devices", in.max_devices}}) {
+    w.key(name);
+    if (bound < 0) w.null();
+    else w.value(bound);
+  }
+  w.end_object();
   auto all = pointers(classes);
   w.key("tests");
   write_test_runs(w, all);
@@ -139,6 +148,12 @@ std::string manifest_json(const ManifestInputs& in, const std::vector<TimedClass
     w.field("est_seconds", tenths(t.seconds)).field("timed", t.known);
     // Where an estimate comes from when not the class's own time.
     if (!t.basis.empty()) w.field("est_from", t.basis == "tests" ? std::string("test count") : t.basis);
+    // The devices it needs (contract 5.8): the class's, the largest of its
+    // tests', and each test def's.
+    w.field("multi_process", c.multi_process).field("min_devices", c.min_devices);
+    w.key("test_min_devices").begin_object();
+    for (const auto& [name, need] : c.test_min_devices) w.field(name, need);
+    w.end_object();
     if (!c.warning.empty()) w.field("warning", c.warning);
     if (!c.changed_by.empty()) w.field("changed_by", c.changed_by);  // select --changed-since
     w.end_object();

@@ -24,6 +24,7 @@ struct ManifestInputs {
   // What else the command line said, so the manifest can record it.
   std::string shards;  // "--shards 4" or "--shard 2/4"; "" for one shard
   std::string build_env = "default", test_config = "default";
+  int64_t min_devices = -1, max_devices = -1;  // --min-devices/--max-devices, -1 when not given
 };
 
 // The select command line that makes this manifest, shell-quoted, options

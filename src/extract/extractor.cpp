@@ -295,6 +295,7 @@ void Extractor::scan_class_statement(TSNode statement, size_t class_index, uint3
   scope.class_index = static_cast<int>(class_index);
   scope.walk_statement = statement_index;
   NodeKind kind = g_.kind(statement);
+  read_world_size(statement, facts_.classes[class_index]);
   TSNode function{};
   if (kind == NodeKind::FunctionDefinition) {
     function = statement;
@@ -392,7 +393,10 @@ Decorator Extractor::read_decorator(TSNode decorator) const {
   for (uint32_t i = 0; g_.kind(expression) == NodeKind::Comment; ++i)
     expression = ts::named_child(decorator, i + 1);
   d.text = fold_whitespace(text(expression));
-  if (g_.kind(expression) == NodeKind::Call) expression = ts::child_by_field_id(expression, g_.f_function);
+  if (g_.kind(expression) == NodeKind::Call) {
+    d.first_argument = first_argument_count(expression);
+    expression = ts::child_by_field_id(expression, g_.f_function);
+  }
   d.name = std::string(callee_name(expression));
   return d;
 }

@@ -66,6 +66,10 @@ class Extractor {
   Method read_method(TSNode function, TSNode decorated) const;
   void read_parameters(TSNode parameters, Method& method) const;
   Decorator read_decorator(TSNode decorator) const;
+  // device_count.cpp: counts of devices (facts.h DeviceCount).
+  DeviceCount fold_count(TSNode expression) const;
+  DeviceCount first_argument_count(TSNode call) const;
+  void read_world_size(TSNode statement, ClassFact& c) const;
   bool read_declaration(TSNode statement, Declaration& declaration) const;
   void read_instantiation(TSNode call, bool statement_level);
   void read_device_global(TSNode assignment, size_t sites_before);

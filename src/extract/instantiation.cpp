@@ -146,7 +146,7 @@ void Extractor::read_module_binding(TSNode statement) {
   const uint32_t line = ts::start_point(statement).row + 1;
   auto bind = [&](TSNode name, bool deleted) -> ModuleBinding* {
     if (g_.kind(name) != NodeKind::Identifier) return nullptr;
-    facts_.module_bindings.push_back(ModuleBinding{std::string(text(name)), line, deleted, conditional, {}, {}});
+    facts_.module_bindings.push_back(ModuleBinding{std::string(text(name)), line, deleted, conditional, {}, {}, {}});
     return &facts_.module_bindings.back();
   };
   auto each_name = [&](TSNode target, bool deleted) {
@@ -170,6 +170,7 @@ void Extractor::read_module_binding(TSNode statement) {
   }
   ModuleBinding* b = bind(left, false);
   if (!b || ts::is_null(right)) return;  // an annotation without a value binds nothing
+  if (DeviceCount count = fold_count(right); count.state == DeviceCount::State::Known) b->count = count;
   if (g_.kind(right) == NodeKind::True) b->literal = ModuleBinding::Literal::True;
   if (g_.kind(right) == NodeKind::False) b->literal = ModuleBinding::Literal::False;
   DeviceList list = read_device_list(right, source_, g_);

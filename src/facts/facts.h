@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 4;
+inline constexpr int kFactsSchemaVersion = 5;
 
 struct Location {
   uint32_t line = 0;
@@ -29,11 +29,26 @@ struct Location {
   bool operator==(const Location&) const = default;
 };
 
+// A whole number the code gives for a device count: `skip_if_lt_x_gpu(2)`'s
+// argument, a class's `world_size`. Folded without running anything:
+// integer literals (a leading minus kept), min()/max() of foldable terms,
+// and a call of `device_count()` read as 0, the count where no device is
+// (what the 2.6.0 runtime's CPU build reports): a size that adapts to the
+// runner asks for none of its own. Anything else is Unknown, with its text.
+struct DeviceCount {
+  enum class State : uint8_t { Absent, Known, Unknown };
+  State state = State::Absent;
+  int64_t value = 0;  // Known only
+  std::string text;   // the expression as written, whitespace folded
+  bool operator==(const DeviceCount&) const = default;
+};
+
 // A decorator as written: `@x`, `@a.x`, `@x(...)`, `@a.x(...)`.
 struct Decorator {
   std::string name;  // as upstream reads it: the last dotted part of the callee
   std::string text;  // the expression after '@', whitespace folded
   uint32_t line = 0;
+  DeviceCount first_argument;  // the first positional argument folded as a count; Absent when none
   bool operator==(const Decorator&) const = default;
 };
 
@@ -95,6 +110,12 @@ struct ClassFact {
   bool damaged = false;        // a syntax-error region touches its header or direct body
   Declaration declaration;
   std::vector<Method> methods;  // direct defs of the body, in source order
+  // `world_size = N` / `world_size: int = N` in the body, or a `def
+  // world_size(self)` (a property) whose body returns one expression; the
+  // last in the body, as Python binds it. Absent when the body has neither, or returns
+  // `super().world_size` (it inherits). How many processes, one device each,
+  // a multi-process class starts (contract 5.8).
+  DeviceCount world_size;
   bool operator==(const ClassFact&) const = default;
 };
 
@@ -250,6 +271,10 @@ struct ModuleBinding {
   bool conditional = false;  // under an if/for/while/try clause: may not run
   Literal literal = Literal::None;  // the value, when a literal string, tuple/list of strings, or bool
   std::vector<std::string> values;  // Literal::Strings
+  // The value folded as a device count (`WORLD_SIZE = min(4, max(2,
+  // torch.cuda.device_count()))` is 2), for a world_size that names it;
+  // Absent when it is none.
+  DeviceCount count;
   bool operator==(const ModuleBinding&) const = default;
 };
 

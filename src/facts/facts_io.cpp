@@ -23,6 +23,7 @@ class Writer {
   void operator()(const uint32_t& v) { num(v); }
   void operator()(const int& v) { num(v); }
   void operator()(const uint64_t& v) { num(v); }
+  void operator()(const int64_t& v) { num(v); }
   template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
   void operator()(const E& e, int) {
     out_.push_back(static_cast<char>(e));
@@ -62,6 +63,7 @@ class Reader {
   void operator()(uint32_t& v) { num(v); }
   void operator()(int& v) { num(v); }
   void operator()(uint64_t& v) { num(v); }
+  void operator()(int64_t& v) { num(v); }
   // An enum's last value is `last`: anything above is not from this build.
   template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
   void operator()(E& e, int last) {
@@ -95,8 +97,13 @@ void describe(IO& io, Location& l) {
   io(l.line), io(l.column), io(l.start_byte), io(l.end_byte);
 }
 template <class IO>
+void describe(IO& io, DeviceCount& c) {
+  io(c.state, static_cast<int>(DeviceCount::State::Unknown)), io(c.value), io(c.text);
+}
+template <class IO>
 void describe(IO& io, Decorator& d) {
   io(d.name), io(d.text), io(d.line);
+  describe(io, d.first_argument);
 }
 template <class IO>
 void describe(IO& io, DeviceName& d) {
@@ -125,6 +132,7 @@ void describe(IO& io, ClassFact& c) {
   io.list(c.decorators, [&](Decorator& d) { describe(io, d); });
   describe(io, c.declaration);
   io.list(c.methods, [&](Method& m) { describe(io, m); });
+  describe(io, c.world_size);
 }
 template <class IO>
 void describe(IO& io, DeviceList& l) {
@@ -167,6 +175,7 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.notest_rebindings, [&](NoTestRebinding& n) { io(n.name), io(n.condition), io(n.known_condition), io(n.line); });
   io.list(f.module_bindings, [&](ModuleBinding& b) {
     io(b.name), io(b.line), io(b.deleted), io(b.conditional), io(b.literal, static_cast<int>(ModuleBinding::Literal::False)), io.list(b.values, [&](std::string& v) { io(v); });
+    describe(io, b.count);
   });
   io.list(f.sites, [&](DeviceSite& s) { describe(io, s); });
   io.list(f.owners, [&](std::string& s) { io(s); });

@@ -22,24 +22,14 @@ std::string last_part(const std::string& dotted) {
   return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
 }
 
-// Whether the class, or an ancestor among the scanned files, has a base the
-// rules name as multi-process (by its last dotted part, as written).
+// Whether the class runs in several processes: decided in resolve
+// (ResolvedClass::multi_process); without a resolution, by its own bases.
 bool multi_process(const ClassContext& c) {
+  if (c.world && c.file_index >= 0) return c.world->resolution.of(ClassRef{c.file_index, c.class_index}).multi_process;
   const auto& bases = c.vocabulary.multi_process_bases;
-  auto listed = [&](const std::string& name) {
+  return std::any_of(c.cls.bases.begin(), c.cls.bases.end(), [&](const std::string& name) {
     return std::find(bases.begin(), bases.end(), last_part(name)) != bases.end();
-  };
-  if (std::any_of(c.cls.bases.begin(), c.cls.bases.end(), listed)) return true;
-  if (!c.world || c.file_index < 0) return false;
-  const ResolvedClass& r = c.world->resolution.of(ClassRef{c.file_index, c.class_index});
-  if (std::any_of(r.unresolved_bases.begin(), r.unresolved_bases.end(), listed)) return true;
-  for (const ClassRef& ancestor : r.mro) {
-    const ClassFact& a = c.world->files[ancestor.file].classes[ancestor.cls];
-    if (listed(a.name) || std::any_of(a.bases.begin(), a.bases.end(), listed)) return true;
-    const auto& unresolved = c.world->resolution.of(ancestor).unresolved_bases;
-    if (std::any_of(unresolved.begin(), unresolved.end(), listed)) return true;
-  }
-  return false;
+  });
 }
 
 std::string python_list(const std::vector<std::string>& values) {

@@ -74,6 +74,13 @@ struct ResolvedClass {
   // The class is kept, but its TestCase ancestry rests on a base resolve
   // cannot judge (named here, as written): "" when known.
   std::string collection_unknown;
+  // The devices it needs, decided once in resolve/device_need.cpp (contract
+  // 5.8): whether it runs in several processes (upstream marks its tests
+  // `multigpu`), each test's need, parallel to `tests`, and the largest of
+  // them, what a runner must have to run all of it.
+  bool multi_process = false;
+  std::vector<int64_t> test_min_devices;
+  int64_t min_devices = 1;
 };
 
 struct Resolution {

@@ -7,6 +7,7 @@
 
 #include "facts/queries.h"
 #include "resolve/collection.h"
+#include "resolve/device_need.h"
 #include "resolve/module_index.h"
 
 namespace hwclass {
@@ -50,6 +51,7 @@ class Resolver {
         }
       }
     decide_collection(files_, vocab_, out);
+    decide_device_needs(files_, vocab_, out);
     note_importers(out);
     return out;
   }

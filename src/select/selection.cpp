@@ -163,6 +163,10 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
   const bool privateuse1_runner = is_privateuse1(request.device, vocabulary);
   SelectedClass base{test_module(runner.file), runner.file, file.relative_path, cls.line, cls.name,
                      cls.name, "", member, inferred, r.tests.size(), "", 0, false};
+  base.multi_process = r.multi_process;
+  base.min_devices = r.min_devices;
+  for (size_t i = 0; i < r.tests.size() && i < r.test_min_devices.size(); ++i)
+    base.test_min_devices.emplace_back(r.tests[i].name, r.test_min_devices[i]);
   // What pytest cannot collect is left out, saying why: its own file's
   // failure first, else that of the file that runs it.
   auto failure = failing.find(file.relative_path);
@@ -250,6 +254,12 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
       select_in(files, resolution, v, member, inferred, runner, request, vocabulary, failing, out, dropped);
     }
   }
+  // A runner's device count: the classes it can run all of, and that need
+  // at least --min-devices (contract 5.8's --multigpu-min-gpus, by class).
+  std::erase_if(out, [&](const SelectedClass& c) {
+    return (request.min_devices >= 0 && c.min_devices < request.min_devices) ||
+           (request.max_devices >= 0 && c.min_devices > request.max_devices);
+  });
   auto by_module_name = [](const SelectedClass& a, const SelectedClass& b) {
     return std::tie(a.module, a.name) < std::tie(b.module, b.name);
   };

@@ -24,6 +24,10 @@ struct SelectionRequest {
   // Inference only on request.
   TrustedClassification use = TrustedClassification::Declared;
   std::string device;  // a runner's device: only its variants; empty for all
+  // A runner's device count (--min-devices/--max-devices): only classes whose
+  // min_devices is in [min_devices, max_devices]; -1 for no bound.
+  int64_t min_devices = -1;
+  int64_t max_devices = -1;
 };
 
 // Whether `device` is a PrivateUse1 runner: "privateuse1", or a backend
@@ -57,6 +61,11 @@ struct SelectedClass {
   // In a run scoped to a change (select/changes.h), what of it touches the
   // class; "" otherwise.
   std::string changed_by;
+  // The devices it needs (ResolvedClass::min_devices, contract 5.8), and
+  // each test def's, in the class's test order.
+  bool multi_process = false;
+  int64_t min_devices = 1;
+  std::vector<std::pair<std::string, int64_t>> test_min_devices;
 };
 
 // Parses member names case-insensitively (DEVICE_GENERIC is ACCELERATOR);

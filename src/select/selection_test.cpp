@@ -283,7 +283,7 @@ TEST_CASE("the manifest: TestRun entries, sources, shards", "[select][emit]") {
   auto shards = plan_shards(timed, 2);
   ManifestInputs in{{"GENERIC"}, "declared-or-inferred", "", {"test"}, {}, {}, "0123456789abcdef", {}};
   auto doc = nlohmann::json::parse(manifest_json(in, timed, shards, 2));
-  CHECK(doc["schema"] == "hwclass.manifest/v2");
+  CHECK(doc["schema"] == "hwclass.manifest/v3");
   CHECK(doc["tool"]["rules_hash"] == "0123456789abcdef");
   // PyTorch's TestRun.to_json shape: {"test_file": ..., "included": [...]}.
   CHECK(doc["tests"] == nlohmann::json::parse(R"([{"test_file": "test_ops", "included": ["TestPlain", "TestUntagged"]}])"));

@@ -44,6 +44,23 @@ std::vector<std::string> string_list(const toml::table& table, std::string_view 
   return out;
 }
 
+// `{ name = 4, ... }`: whole numbers by name.
+std::map<std::string, int64_t> count_map(const toml::table& table, std::string_view key, const std::string& source) {
+  const toml::node* node = table.get(key);
+  if (!node) return {};
+  const toml::table* map = node->as_table();
+  if (!map) throw ConfigError(where(source, *node) + ": '" + std::string(key) + "' must be a table of integers");
+  std::map<std::string, int64_t> out;
+  for (const auto& [name, value] : *map) {
+    auto n = value.value<int64_t>();
+    if (!n || *n < 0)
+      throw ConfigError(where(source, value) + ": '" + std::string(key) + "." + std::string(name.str()) +
+                        "' must be a whole number");
+    out[std::string(name.str())] = *n;
+  }
+  return out;
+}
+
 const toml::table& sub_table(const toml::table& table, std::string_view key, const std::string& source) {
   const toml::node* node = table.get(key);
   if (!node || !node->is_table()) throw ConfigError(source + ": missing table [" + std::string(key) + "]");
@@ -222,7 +239,7 @@ Vocabulary Vocabulary::from_document(const RulesDocument& document) {
   const toml::table& root = document.root;
   const std::string& source = document.source;
   check_keys(root,
-             {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators", "multi_process", "instantiate",
+             {"schema", "classification", "upstream", "positions", "device", "multi_device_decorators", "multi_process", "device_count", "instantiate",
               "aggregators", "classify", "fix", "collection"},
              source, "the top level");
   if (root["schema"].value<int64_t>().value_or(0) != 1)
@@ -255,8 +272,19 @@ Vocabulary Vocabulary::from_document(const RulesDocument& document) {
     for (const auto& [key, node] : *multi)
       v.multi_device_decorators[std::string(key.str())] = string_list(*multi, key.str(), source);
   if (const auto* multi = root["multi_process"].as_table()) {
-    check_keys(*multi, {"bases"}, source, "[multi_process]");
+    check_keys(*multi, {"bases", "world_size", "cpu_backend_stem_suffixes", "cpu_backend_stem_words"}, source,
+               "[multi_process]");
     v.multi_process_bases = string_list(*multi, "bases", source, false);
+    v.multi_process_world_size = count_map(*multi, "world_size", source);
+    v.cpu_backend_stem_suffixes = string_list(*multi, "cpu_backend_stem_suffixes", source, false);
+    v.cpu_backend_stem_words = string_list(*multi, "cpu_backend_stem_words", source, false);
+  }
+  if (const auto* count = root["device_count"].as_table()) {
+    check_keys(*count, {"argument", "fixed", "stamped", "constants"}, source, "[device_count]");
+    v.count_constants = count_map(*count, "constants", source);
+    v.count_argument_decorators = string_list(*count, "argument", source, false);
+    v.count_fixed_decorators = count_map(*count, "fixed", source);
+    v.count_stamped_decorators = string_list(*count, "stamped", source, false);
   }
   read_structure(root, source, v);
   check_privateuse1(root, source, v);

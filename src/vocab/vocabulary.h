@@ -76,6 +76,21 @@ class Vocabulary {
   std::map<std::string, std::vector<std::string>> multi_device_decorators;
   // Bases of classes run in several processes, one device each ([multi_process]).
   std::vector<std::string> multi_process_bases;
+  // Their world_size where the library sets it ([multi_process] world_size);
+  // a listed base missing here has one upstream cannot read.
+  std::map<std::string, int64_t> multi_process_world_size;
+  // Test files on a CPU backend, where upstream counts only the decorators
+  // ([multi_process] cpu_backend_stem_suffixes, cpu_backend_stem_words).
+  std::vector<std::string> cpu_backend_stem_suffixes, cpu_backend_stem_words;
+  // Decorators that ask for a number of devices ([device_count]): by their
+  // first argument, or a fixed number; and those upstream's conftest reads
+  // (stamps) for a multi-process test.
+  std::vector<std::string> count_argument_decorators;
+  std::map<std::string, int64_t> count_fixed_decorators;
+  std::vector<std::string> count_stamped_decorators;
+  // Names the library binds to a count, as a test file reads them when it
+  // does not bind them itself ([device_count] constants: TEST_GPU_NUM).
+  std::map<std::string, int64_t> count_constants;
   std::vector<std::string> default_devices;           // instantiated unless excluded
   std::map<std::string, std::string> opt_in_devices;  // device -> keyword that must be True
   std::vector<std::string> privateuse1_devices;

@@ -112,6 +112,10 @@ expect 2 "times.json:3: not valid JSON" -- "$hw" select --root "$dir" --hw-class
 expect 2 "unknown member 'GPU' (members: GENERIC, ACCELERATOR, CPU, CUDA, MPS, XPU)" -- "$hw" select --root "$dir" --hw-classification GPU "$dir/test"
 expect 2 "--shard: expected K/N with 1 <= K <= N, got '4/3'" -- "$hw" select --root "$dir" --hw-classification GENERIC --shard 4/3 "$dir/test"
 expect 2 "--device: 'tpu' is no device in the rules" -- "$hw" select --root "$dir" --hw-classification GENERIC --device tpu "$dir/test"
+# A runner's device count is a whole number, and a range that can hold a class.
+expect 2 "--min-devices: expected a whole number of devices (0 to 1073741824), got 'two'" -- "$hw" select --root "$dir" --hw-classification GENERIC --min-devices two "$dir/test"
+expect 2 "--max-devices: expected a whole number of devices (0 to 1073741824), got '-1'" -- "$hw" select --root "$dir" --hw-classification GENERIC --max-devices=-1 "$dir/test"
+expect 2 "--min-devices 3 is above --max-devices 2: no class needs that many devices and at most that few" -- "$hw" select --root "$dir" --hw-classification GENERIC --min-devices 3 --max-devices 2 "$dir/test"
 # select --check: a committed manifest the tree no longer matches exits 1 and says what changed.
 "$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC -o "$dir/manifest.json" "$dir/test/test_ok.py"
 expect 0 "" -- "$hw" select --root "$dir" -q --use declared-or-inferred --hw-classification GENERIC --check "$dir/manifest.json" "$dir/test/test_ok.py"

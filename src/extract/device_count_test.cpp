@@ -1,0 +1,82 @@
+// Device counts as facts (issue 27 item 5): decorator arguments and a
+// class's world_size, folded as facts.h DeviceCount says. Expected values
+// are what Python evaluates each expression to where device_count() is 0.
+#include <catch2/catch.hpp>
+
+#include "support/scan_source.h"
+
+using namespace hwclass;
+
+namespace {
+
+std::string show(const DeviceCount& c) {
+  switch (c.state) {
+    case DeviceCount::State::Absent: return "absent";
+    case DeviceCount::State::Known: return std::to_string(c.value);
+    case DeviceCount::State::Unknown: return "unknown:" + c.text;
+  }
+  return "?";
+}
+
+std::string world_size_of(const std::string& body) {
+  FileFacts f = scan_source("class TestX(MultiProcessTestCase):\n" + body + "    def test_a(self): pass\n");
+  REQUIRE(f.classes.size() == 1);
+  return show(f.classes[0].world_size);
+}
+
+}  // namespace
+
+TEST_CASE("a decorator's first argument is a device count", "[extract][device-count]") {
+  FileFacts f = scan_source(
+      "class TestX(TestCase):\n"
+      "    @skip_if_lt_x_gpu(2)\n"
+      "    @requires_world_size(0x8)\n"
+      "    @deviceCountAtLeast(1_0)\n"
+      "    @skip_if_lt_x_gpu(TEST_GPU_NUM)\n"
+      "    @skip_if_lt_x_gpu(x=3)\n"
+      "    @requires_multigpu()\n"
+      "    @onlyCUDA\n"
+      "    def test_a(self): pass\n");
+  REQUIRE(f.classes.size() == 1);
+  const auto& d = f.classes[0].methods.at(0).decorators;
+  REQUIRE(d.size() == 7);
+  CHECK(show(d[0].first_argument) == "2");
+  CHECK(show(d[1].first_argument) == "8");
+  CHECK(show(d[2].first_argument) == "10");
+  CHECK(show(d[3].first_argument) == "unknown:TEST_GPU_NUM");
+  CHECK(show(d[4].first_argument) == "absent");  // a keyword is no first positional argument
+  CHECK(show(d[5].first_argument) == "absent");
+  CHECK(show(d[6].first_argument) == "absent");
+}
+
+TEST_CASE("world_size from a class attribute or a property", "[extract][device-count]") {
+  CHECK(world_size_of("    world_size = 2\n") == "2");
+  CHECK(world_size_of("    world_size: int = 3\n") == "3");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        return 8\n") == "8");
+  CHECK(world_size_of("    @property\n    def world_size(self) -> int:\n        \"\"\"doc\"\"\"\n        return -2\n") ==
+        "-2");
+  // min(4, 0) and max(0, 2) where no device is.
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        return min(4, torch.cuda.device_count())\n") ==
+        "0");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        return max(torch.cuda.device_count(), 2)\n") ==
+        "2");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        return (min(4, max(2, 0)))\n") == "2");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        return super().world_size\n") == "absent");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        return WORLD_SIZE\n") ==
+        "unknown:WORLD_SIZE");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        if x:\n            return 2\n        return 4\n") ==
+        "unknown:def world_size");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        return int(os.environ[\"WORLD_SIZE\"])\n") ==
+        "unknown:int(os.environ[\"WORLD_SIZE\"])");
+  CHECK(world_size_of("    x = 2\n") == "absent");
+  // The last binding wins, as in Python.
+  CHECK(world_size_of("    world_size = 2\n    world_size = 6\n") == "6");
+}
+
+TEST_CASE("a module-level binding keeps its value as a count", "[extract][device-count]") {
+  FileFacts f = scan_source("WORLD_SIZE = min(4, max(2, torch.cuda.device_count()))\nN = 4\nS = 'x'\n");
+  REQUIRE(f.module_bindings.size() == 3);
+  CHECK(show(f.module_bindings[0].count) == "2");
+  CHECK(show(f.module_bindings[1].count) == "4");
+  CHECK(show(f.module_bindings[2].count) == "absent");
+}
