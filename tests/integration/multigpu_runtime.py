@@ -16,6 +16,7 @@ multi-process in a file the runtime imported: select lists it, agrees on
 multi-process, on min_devices (the largest need of its tests), and on each
 test both name. Prints the counts and the differences.
 """
+import ast
 import json
 import os
 import pathlib
@@ -46,6 +47,20 @@ def files_to_import(test: pathlib.Path) -> list:
         if rel.startswith("distributed/") or MENTIONS.search(path.read_text(encoding="utf-8", errors="replace")):
             out.append(rel)
     return out
+
+
+def module_classes(path: pathlib.Path) -> set:
+    """Classes a `class` statement defines at module level (under if/try/with
+    too), by CPython's ast: what a declaration can be written on. A class
+    made by type() at import (rpc's generate_tests) has none."""
+    names, todo = set(), list(ast.parse(path.read_bytes()).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.ClassDef):
+            names.add(node.name)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            todo.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, ast.stmt))
+    return names
 
 
 def runtime_needs(tree: pathlib.Path, files: list) -> dict:
@@ -86,20 +101,26 @@ def main() -> int:
         (tree / "torch").unlink()  # the runtime's own torch, not the tree's copy
         manifest = select_manifest(hwclass, tree)
         files = files_to_import(tree / "test")
+        written = {f: module_classes(tree / "test" / f) for f in files}
         truth = runtime_needs(tree, files)
+    if os.environ.get("HWCLASS_MULTIGPU_DUMP"):  # for a look at the inputs
+        pathlib.Path(os.environ["HWCLASS_MULTIGPU_DUMP"]).write_text(json.dumps({"manifest": manifest, "truth": truth}))
     selected = {}
     for c in manifest["classes"]:
         selected[(c["defined_in"].removeprefix("test/"), c["runs_as"])] = c
     imported = set(files) - set(truth["failed"])
     print(f"runtime: {len(files)} files, {len(imported)} imported, {len(truth['classes'])} test classes")
     checked = tests_checked = 0
-    runtime_multigpu = set()
+    runtime_multigpu, generated = set(), []
     for r in truth["classes"]:
         key = (r["file"], r["class"])
         if r["multigpu"]:
             runtime_multigpu.add(key)
         # A class without tests (a base) is no test class pytest collects.
         if not r["tests"] or (not r["multigpu"] and all(n == 1 for n in r["tests"].values())):
+            continue
+        if r["class"] not in written[r["file"]]:
+            generated.append(f"{r['file']}::{r['class']}")  # no class statement to declare: never selected
             continue
         c = selected.get(key)
         if c is None:
@@ -123,6 +144,7 @@ def main() -> int:
         if c["multi_process"] and key[0] in imported and key not in runtime_multigpu:
             failures.append(f"{key[0]}::{key[1]}: select says multi-process, the runtime has no such multigpu class")
     print(f"compared {checked} classes ({len(runtime_multigpu)} multigpu in the runtime) and {tests_checked} tests; "
+          f"{len(generated)} made at import without a class statement (select cannot list them); "
           f"{len(truth['failed'])} files failed to import in the runtime:")
     for f, why in sorted(truth["failed"].items()):
         print(f"  {f}: {why}")
