@@ -9,7 +9,7 @@
 namespace hwclass {
 namespace {
 
-bool is_type(TSNode node, const char* type) { return !ts::is_null(node) && std::strcmp(ts_node_type(node), type) == 0; }
+bool is_type(TSNode node, const char* type) { return std::strcmp(ts::type(node), type) == 0; }
 
 }  // namespace
 

@@ -52,7 +52,7 @@ TEST_CASE("each selected class says the devices it and its tests need", "[select
                                                  "TestTwo 2 mp test_a=2"});
 }
 
-TEST_CASE("--min-devices and --max-devices bound min_devices", "[select][min-devices]") {
+TEST_CASE("a runner device count, from --min-devices and --max-devices, bounds min_devices", "[select][min-devices]") {
   CHECK(pick(2, -1) == std::vector<std::string>{"TestEight 8 mp test_a=4 test_b=8", "TestTwo 2 mp test_a=2"});
   CHECK(pick(3, -1) == std::vector<std::string>{"TestEight 8 mp test_a=4 test_b=8"});
   CHECK(pick(-1, 1) == std::vector<std::string>{"TestOne 1 test_a=1"});
