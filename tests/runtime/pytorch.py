@@ -86,3 +86,57 @@ class Runtime:
             if "nodeid" in r:
                 ids.setdefault(r["nodeid"].split("::")[0], set()).add(r["nodeid"])
         return ids, errors, rows, output
+
+    def collect_groups(self, root: pathlib.Path, groups: list, env: dict = None, timeout: int = 3600) -> tuple:
+        """Collects each group of files (paths relative to ROOT/test) in a
+        pytest process of its own, all in one runtime session (one copy of
+        the tree into the chroot, not one per group). Returns (rows the
+        hwcollect plugin wrote, {file: pytest's last output lines} for the
+        groups that exited with a collection error)."""
+        env = dict(env or {})
+        listing = root / "test" / ".hwclass-groups"
+        listing.write_text("".join(" ".join(g) + "\n" for g in groups))
+        # Each group's exit status and the tail of its output, for the caller's messages.
+        script = ('cd test && n=0; while read -r files; do n=$((n+1)); '
+                  'timeout 1800 python3 -m pytest --collect-only -q --rootdir=. -p no:cacheprovider -p hwcollect -p hwexit $files '
+                  '>"$LOGS.$n" 2>&1; echo "$n $?" >>"$LOGS.rc"; done < .hwclass-groups')
+        with tempfile.TemporaryDirectory() as tmp:
+            if self.version == "2.6.0":
+                out_inside = f"/tmp/hwcollect-{os.getpid()}-{root.name}.jsonl"
+                logs_inside = f"/tmp/hwlogs-{os.getpid()}-{root.name}"
+                out_host, logs_host = CHROOT / out_inside.lstrip("/"), CHROOT / logs_inside.lstrip("/")
+                subprocess.run(["sh", "-c", f'rm -f "{out_host}" "{logs_host}".*'])
+                # The plugins travel with the tree, not through the chroot's
+                # shared /opt/pyshim, which any other run may replace while
+                # these groups start one after another.
+                shim = root / ".hwclass-pyshim"
+                shutil.rmtree(shim, ignore_errors=True)
+                shutil.copytree(HERE / "pyshim", shim)
+                command = [str(SOURCE / "scripts/pytorch-runtime.sh"), str(CHROOT), "run", str(root), "env",
+                           *[f"{k}={v}" for k, v in {**env, "HWCOLLECT_OUT": out_inside, "LOGS": logs_inside,
+                                                      "PYTHONPATH": f"/work/{root.name}/{shim.name}"}.items()],
+                           "sh", "-c", script]
+                subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+                shutil.rmtree(shim, ignore_errors=True)
+                shutil.rmtree(CHROOT / "work" / root.name, ignore_errors=True)
+            else:
+                out_host, logs_host = pathlib.Path(tmp) / "hwcollect.jsonl", pathlib.Path(tmp) / "logs"
+                env.update(HWCOLLECT_OUT=str(out_host), LOGS=str(logs_host), PYTHONDONTWRITEBYTECODE="1",
+                           PYTHONPATH=f"{HERE / 'pyshim'}:{HERE / 'host-shim'}",
+                           PATH=f"{pathlib.Path(tmp)}:{os.environ['PATH']}")
+                (pathlib.Path(tmp) / "python3").symlink_to("/usr/bin/python3")  # Debian's, with its torch
+                subprocess.run(["sh", "-c", script], cwd=root, capture_output=True, text=True, timeout=timeout,
+                               env={**os.environ, **env})
+            rows = [json.loads(line) for line in out_host.read_text().splitlines()] if out_host.exists() else []
+            failed = {}
+            rc_file = pathlib.Path(f"{logs_host}.rc")
+            for line in (rc_file.read_text().splitlines() if rc_file.exists() else []):
+                n, rc = line.split()
+                if rc not in ("0", "5"):  # 5: no tests collected, which is no error
+                    log = pathlib.Path(f"{logs_host}.{n}")
+                    tail = log.read_text(errors="replace").splitlines()[-3:] if log.exists() else []
+                    for f in groups[int(n) - 1]:
+                        failed[f] = tail
+            subprocess.run(["sh", "-c", f'rm -f "{out_host}" "{logs_host}".*'])
+            listing.unlink(missing_ok=True)
+        return rows, failed

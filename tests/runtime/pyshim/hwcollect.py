@@ -1,7 +1,7 @@
 """pytest plugin (-p hwcollect): after collection, appends one JSON line per
 collected item to $HWCOLLECT_OUT: its node id, its class, and that class's
 hw_classification member as the runtime filter reads it (getattr through
-the MRO), or null. Collection errors are recorded too, as {"error": nodeid}.
+the MRO), or null. Collection errors are recorded too, as {"error": nodeid, "why": last line}.
 This is the ground truth of what a --hw-classification run selects. It
 also records what runs (pytest_runtest_logreport, below)."""
 import json
@@ -18,7 +18,9 @@ def _write(rows):
 
 def pytest_collectreport(report):
     if report.failed:
-        _write([{"error": report.nodeid}])
+        # The error's last line, for the oracles' messages.
+        lines = [l for l in str(report.longrepr).splitlines() if l.strip()]
+        _write([{"error": report.nodeid, "why": lines[-1][:300] if lines else ""}])
 
 
 def pytest_collection_finish(session):

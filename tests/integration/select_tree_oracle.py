@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""select equals what the real PyTorch runtime collects and filters, on the
+whole tree (issue 27 item 1; select_oracle.py checks a fixed list of files):
+
+    select_tree_oracle.py HWCLASS TREE_ROOT VERSION declared|seeded
+
+Not a ctest yet: on the 1.13.1 declared tree it needs the resolve fix in
+wip/issue-27-tree-oracle.mbox (see wip/README.md); the 2.6.0 trees have not
+run to the end.
+
+On a copy of TREE_ROOT's test/, declared by `hwclass fix --write`
+(`declared`), or by scripts/seed-declarations.py (seed 3) followed by
+`fix --select add-import --write` (`seeded`: valid and invalid forms mixed),
+in the runtime matching VERSION (tests/runtime/pytorch.py), for each runner
+(cpu, and with torch 2.6.0 privateuse1, the fake backend named npu):
+
+- the files compared are every file run_test.py runs on its own (its
+  discover_tests(), read from the tree: see run_test_files), which reach the
+  files an aggregator runs (test_jit.py runs jit/) through it;
+- for every member M, the classes `select --use declared --device D` lists
+  as M equal the classes pytest collects whose hw_classification (read
+  through the MRO, as the runtime filter reads it) is M, in the environment
+  select prints for D; but for the classes select leaves out with a warning
+  (declared for another accelerator, a NoTest condition or a device list it
+  cannot decide), which must be among them, and are counted;
+- every node id `--format pytest` prints is collected;
+- the files pytest cannot collect are exactly the files select reports as
+  errors, plus the files that fail the same way undeclared (the runtime's own
+  failure: a missing optional package, a module that exits at import).
+
+Speed (CI's budget): the tree is collected once per runner, the runners in
+parallel, with every member selected at once: the hwcollect plugin records each item's
+classification, so one collection and one manifest serve every member.
+Files are collected in as few pytest processes as pytest allows (two files
+of the same basename cannot share one: without __init__.py both import as
+that basename), all in one runtime session. A file that fails there and
+that select does not report is collected again alone, as run_test.py runs
+it (a shared process can break a file: another's module of the same name
+on sys.path); if it fails alone too, it is collected alone undeclared.
+Prints the counts per runner and member, and every difference.
+"""
+import ast
+import collections
+import concurrent.futures
+import json
+import pathlib
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
+from outcome import finish  # noqa: E402
+from pytorch import Runtime  # noqa: E402
+
+SOURCE = pathlib.Path(__file__).resolve().parents[2]
+MEMBERS = ["GENERIC", "ACCELERATOR", "CPU", "CUDA", "MPS", "XPU"]
+# torch 1.13.1 cannot rename PrivateUse1 (rename_privateuse1_backend came in 2.0).
+RUNNERS = {"2.6.0": {"cpu": {}, "privateuse1": {"HWCLASS_PRIVATEUSE1": "npu"}}, "1.13.1": {"cpu": {}}}
+# Why select leaves a class out that a runner may still collect: each is a
+# warning it prints, so the class is not silently missing.
+WARNED = ("runner collects it", "which select cannot decide", "may not exist")
+VARIANT_SUFFIX = re.compile(r"[A-Z][A-Z0-9]*|")
+
+
+def run_test_files(root: pathlib.Path) -> list:
+    """The test files run_test.py runs on its own, relative to test/: its
+    discover_tests() called as its TESTS assignment calls it, on ROOT/test.
+    The function and that call are read with ast from the file that defines
+    them (tools/testing/discover_tests.py in 2.6.0, test/run_test.py in
+    1.13.1) and run alone: importing run_test.py would import torch. C++
+    tests and extra names that are no Python file (doctests) are left out."""
+    for path in (root / "tools/testing/discover_tests.py", root / "test/run_test.py"):
+        if not path.exists():
+            continue
+        module = ast.parse(path.read_text())
+        function = next((n for n in module.body if isinstance(n, ast.FunctionDef) and n.name == "discover_tests"), None)
+        call = next((n.value for n in module.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                     and getattr(n.value.func, "id", "") == "discover_tests"), None)
+        if function and call:
+            break
+    else:
+        raise SystemExit(f"{root}: no discover_tests() in tools/testing/discover_tests.py or test/run_test.py")
+    scope = {"__name__": "discover_tests", "__annotations__": {}}
+    exec("from __future__ import annotations\nimport glob, os, sys, pathlib\nfrom pathlib import Path\n"
+         "from typing import List, Optional\nREPO_ROOT = pathlib.Path('.')\nCPP_TEST_PATH = 'build/bin'\n"
+         "CPP_TEST_PREFIX = 'cpp'\ndef parse_test_module(t): return t.split('.')[0]\n", scope)
+    exec(compile(ast.Module(body=[function], type_ignores=[]), str(path), "exec"), scope)
+    kwargs = {k.arg: eval(compile(ast.Expression(k.value), str(path), "eval"), scope)  # literals, f"{CPP_TEST_PREFIX}/x"
+              for k in call.keywords if k.arg != "cpp_tests_dir"}
+    if "cpp_tests_dir" in [a.arg for a in function.args.args]:
+        kwargs["cpp_tests_dir"] = str(root / "no-cpp-tests")
+    tests = scope["discover_tests"](base_dir=root / "test", **kwargs)
+    return sorted(f"{t}.py" for t in tests if (root / "test" / f"{t}.py").is_file())
+
+
+def groups_of(files: list) -> list:
+    """Files in as few groups as can share a pytest process: no two of one
+    basename in a group."""
+    groups = []
+    for f in files:
+        name = pathlib.Path(f).name
+        for g in groups:
+            if name not in g:
+                g[name] = f
+                break
+        else:
+            groups.append({name: f})
+    return [sorted(g.values()) for g in groups]
+
+
+def hwclass_select(hwclass, tree, device, fmt):
+    run = subprocess.run([hwclass, "select", "--isolated", "-q", "--root", str(tree), "--use", "declared",
+                          "--hw-classification", ",".join(MEMBERS), "--device", device, "--format", fmt,
+                          str(tree / "test")], capture_output=True, text=True)
+    if run.returncode == 1 and "nothing selected" in run.stderr:
+        return None
+    if run.returncode not in (0, 2):  # 2: some file cannot be imported, said on stderr and in the manifest
+        raise SystemExit(f"select exited {run.returncode}: {run.stderr[-500:]}")
+    return run.stdout
+
+
+def declare(hwclass, root, tree, mode):
+    if mode == "seeded":
+        subprocess.run([sys.executable, str(SOURCE / "scripts/seed-declarations.py"), str(root), str(tree), "3"],
+                       check=True, capture_output=True)
+        fix = ["--select", "add-import"]
+    else:
+        shutil.copytree(root / "test", tree / "test", symlinks=True)
+        fix = []
+    (tree / "torch").symlink_to(root / "torch")
+    subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", *fix, "--root", str(tree), str(tree / "test")],
+                   capture_output=True)
+    (tree / "torch").unlink()  # the runtime's own torch, not the tree's copy
+
+
+def error_files(rows) -> set:
+    return {r["error"].split("::")[0] for r in rows if "error" in r}
+
+
+def compare_runner(runtime, hwclass, root, tree, tmp, device, extra, files):
+    """One runner's comparison: (lines to print, failures)."""
+    started = time.monotonic()
+    lines, failures = [], []
+    print = lines.append  # noqa: A001 (runners run in parallel: their reports are printed whole, in order)
+    out = hwclass_select(hwclass, tree, device, "json")
+    manifest = json.loads(out) if out else {"classes": [], "not_selected": [], "selection": {"environment": []}}
+    env = {**dict(e.split("=", 1) for e in manifest["selection"]["environment"]), **extra}
+    rows, _ = runtime.collect_groups(tree, groups_of(files), env)
+    in_scope = set(files)
+    declared_errors = error_files(rows) & in_scope
+    select_errors = {c["test_file"] + ".py" for c in manifest.get("not_selected", []) if c["severity"] == "error"}
+    # A file that fails in a process shared with hundreds of others can fail
+    # because of one collected before it (a module of the same name on
+    # sys.path, global state); run_test.py runs each file alone. Such files
+    # are collected again, declared, each in a process of its own; their rows
+    # replace the shared run's.
+    retry = sorted(declared_errors - select_errors)
+    if retry:
+        again, _ = runtime.collect_groups(tree, [[f] for f in retry], env)
+        rows = [r for r in rows if (r.get("nodeid") or r.get("error", "")).split("::")[0] not in retry] + again
+        declared_errors = error_files(rows) & in_scope
+    # A file that fails declared, which select does not report, must fail
+    # undeclared too: collect those again from the untouched tree.
+    unexplained = sorted(declared_errors - select_errors)
+    own_failures = set()
+    if unexplained:
+        plain = tmp / f"{tmp.name}-plain-{device}"
+        shutil.copytree(root / "test", plain / "test", symlinks=True)
+        plain_rows, _ = runtime.collect_groups(plain, [[f] for f in unexplained], env)
+        own_failures = error_files(plain_rows)
+        shutil.rmtree(plain)
+    failures += [f"{device}: pytest cannot collect {f}, which select does not report (and which collects undeclared)"
+                 for f in unexplained if f not in own_failures]
+    failures += [f"{device}: select reports {f} as an error, but pytest collects it"
+                 for f in sorted((select_errors & in_scope) - declared_errors)]
+    compared = in_scope - declared_errors
+    # A class as pytest names it: the node id's second part, the name the
+    # module binds it to (which an alias makes differ from __name__).
+    named = [(r, r["nodeid"].split("::")) for r in rows if r.get("cls")]
+    collected = {"::".join(parts[:2]) for _, parts in named}
+    truth = collections.defaultdict(set)
+    for r, parts in named:
+        if r.get("member") and parts[0] in compared:
+            truth[r["member"]].add((parts[0], parts[1]))
+    chosen, warned = collections.defaultdict(set), collections.defaultdict(set)
+    for c in manifest["classes"]:
+        if c["test_file"] + ".py" in compared:
+            chosen[c["hw_classification"]].add((c["test_file"] + ".py", c["runs_as"]))
+    for c in manifest.get("not_selected", []):
+        if c["test_file"] + ".py" in compared and any(w in c["reason"] for w in WARNED):
+            warned[c["hw_classification"]].add((c["test_file"] + ".py", c["class"]))
+    print(f"{device}: {len(files)} files run by run_test.py, {len(declared_errors)} not collectable "
+          f"({len(declared_errors & select_errors)} reported by select, {len(own_failures)} failing undeclared too)")
+    for member in MEMBERS:
+        want = truth.get(member, set())
+        # Left out with a warning: the runtime may collect it, as itself or
+        # as a variant (the template's name plus a device type's, upper case:
+        # TestDataParallel's warning does not cover TestDataParallelDeviceTypeCPU).
+        leftout = {(f, c) for f, c in want
+                   if any(f == wf and c.startswith(wc) and VARIANT_SUFFIX.fullmatch(c[len(wc):])
+                          for wf, wc in warned.get(member, set()))}
+        want = want - leftout
+        got = chosen.get(member, set())
+        extra_ids, missed = sorted(got - want), sorted(want - got)
+        print(f"  {device} {member}: select {len(got)}, runtime {len(want)} (and {len(leftout)} left out with a "
+              f"warning), extra {len(extra_ids)}, missed {len(missed)}")
+        failures += [f"{device} {member}: selected, not collected: {f}::{c}" for f, c in extra_ids]
+        failures += [f"{device} {member}: collected, not selected: {f}::{c}" for f, c in missed]
+    ids = (hwclass_select(hwclass, tree, device, "pytest") or "").split()
+    printed = [i[len("test/"):] for i in ids if i[len("test/"):].split("::")[0] in compared]
+    print(f"  {device}: {len(printed)} node ids printed, {sum(i in collected for i in printed)} collected "
+          f"({time.monotonic() - started:.0f} s)")
+    failures += [f"{device}: printed, not collected: {i}" for i in printed if i not in collected]
+    return lines, failures
+
+
+def main() -> int:
+    hwclass, root, version, mode = sys.argv[1], pathlib.Path(sys.argv[2]).resolve(), sys.argv[3], sys.argv[4]
+    runtime = Runtime(version)
+    runtime.ensure()
+    files = run_test_files(root)
+    failures = []
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        tree = tmp / f"{tmp.name}-oracle"
+        declare(hwclass, root, tree, mode)
+        # The runners collect in parallel, each from its own copy of the
+        # declared tree (the runtime names its work directory after the
+        # tree's): the test runs alone (RUN_SERIAL), and one collection is
+        # one process on one core.
+        jobs = []
+        with concurrent.futures.ThreadPoolExecutor(len(RUNNERS[version])) as pool:
+            for n, (device, extra) in enumerate(RUNNERS[version].items()):
+                runner_tree = tree
+                if n:
+                    runner_tree = tmp / f"{tmp.name}-oracle-{device}"
+                    shutil.copytree(tree, runner_tree, symlinks=True)
+                jobs.append(pool.submit(compare_runner, runtime, hwclass, root, runner_tree, tmp, device, extra, files))
+            for job in jobs:
+                lines, found = job.result()
+                print("\n".join(lines))
+                failures += found
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"{version} {mode}: {time.monotonic() - started:.0f} s wall, {cpu.ru_utime + cpu.ru_stime:.0f} s CPU "
+          f"in child processes")
+    return finish(failures)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
