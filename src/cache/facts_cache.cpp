@@ -294,9 +294,7 @@ void FactsCache::State::drop_old_foreign() const {
 }
 
 fs::path cache_dir(const std::string& given, const fs::path& root) {
-  if (!given.empty()) return given;
-  const char* env = std::getenv("HWCLASS_CACHE_DIR");
-  return env && *env ? fs::path(env) : root / ".hwclass_cache";
+  return given.empty() ? root / ".hwclass_cache" : fs::path(given);
 }
 
 CacheStats cache_stats(const fs::path& dir) {

@@ -59,8 +59,8 @@ class FactsCache {
   std::unique_ptr<State> state_;
 };
 
-// The cache directory: `given` (--cache-dir) when not empty, else
-// HWCLASS_CACHE_DIR, else <root>/.hwclass_cache.
+// The cache directory: `given` (what cli/ read from --cache-dir or
+// HWCLASS_CACHE_DIR) when not empty, else <root>/.hwclass_cache.
 std::filesystem::path cache_dir(const std::string& given, const std::filesystem::path& root);
 
 struct CacheStats {

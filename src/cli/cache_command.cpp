@@ -23,8 +23,8 @@ CommandRunner register_cache(CLI::App& app) {
   return [s, cmd]() -> int {
     if (!cmd->parsed()) return -1;
     // The root is looked for only when it decides the directory.
-    std::filesystem::path dir =
-        cache_dir(s->cache_dir, s->cache_dir.empty() ? find_repo_root(s->root) : std::filesystem::path());
+    const std::string given = cache_dir_setting(s->cache_dir);
+    std::filesystem::path dir = cache_dir(given, given.empty() ? find_repo_root(s->root) : std::filesystem::path());
     CacheStats stats = cache_stats(dir);
     if (s->action == "clean") {
       clean_cache(dir);

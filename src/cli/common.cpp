@@ -7,6 +7,7 @@
 #include <iostream>
 #include <optional>
 #include <set>
+#include <thread>
 
 #include "cache/facts_cache.h"
 #include "lint/allowlist.h"
@@ -201,10 +202,27 @@ void add_importer_context(ScanResult& result, const CommonOptions& options) {
   }
 }
 
+std::string cache_dir_setting(const std::string& option) {
+  if (!option.empty()) return option;
+  const char* env = std::getenv("HWCLASS_CACHE_DIR");
+  return env ? env : "";
+}
+
+int resolve_jobs(int requested) {
+  if (requested > 0) return requested;
+  if (const char* env = std::getenv("MAX_JOBS")) {
+    int n = std::atoi(env);
+    if (n > 0) return n;
+  }
+  unsigned cores = std::thread::hardware_concurrency();
+  return cores ? static_cast<int>(cores) : 1;
+}
+
 std::optional<FactsCache> open_cache(const CommonOptions& options, const std::filesystem::path& root,
                                      const Vocabulary& vocabulary) {
   if (options.no_cache) return std::nullopt;
-  return std::optional<FactsCache>(std::in_place, cache_dir(options.cache_dir, root), vocabulary.rules_hash);
+  return std::optional<FactsCache>(std::in_place, cache_dir(cache_dir_setting(options.cache_dir), root),
+                                   vocabulary.rules_hash);
 }
 
 std::set<std::string> load_allowlist(const std::string& given, const std::filesystem::path& root) {

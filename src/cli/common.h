@@ -88,6 +88,13 @@ void add_import_context(ScanResult& result, const CommonOptions& options);
 // scanned ones: fix --unsafe-fixes leaves a template they import (issue 30).
 void add_importer_context(ScanResult& result, const CommonOptions& options);
 
+// The environment is read here, in cli/, and handed down as values.
+// --cache-dir when given, else HWCLASS_CACHE_DIR, else "" (the cache's own
+// default, <root>/.hwclass_cache).
+std::string cache_dir_setting(const std::string& option);
+// -j N if N > 0, else MAX_JOBS from the environment, else the core count.
+int resolve_jobs(int requested);
+
 // The facts cache the options ask for: --cache-dir, else HWCLASS_CACHE_DIR,
 // else <root>/.hwclass_cache; none with --no-cache.
 std::optional<FactsCache> open_cache(const CommonOptions& options, const std::filesystem::path& root,

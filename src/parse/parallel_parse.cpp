@@ -13,16 +13,6 @@
 
 namespace hwclass {
 
-int resolve_jobs(int requested) {
-  if (requested > 0) return requested;
-  if (const char* env = std::getenv("MAX_JOBS")) {
-    int n = std::atoi(env);
-    if (n > 0) return n;
-  }
-  unsigned cores = std::thread::hardware_concurrency();
-  return cores ? static_cast<int>(cores) : 1;
-}
-
 // The file was read, so this is no read-error (whose rule skips a readable
 // file, and the file linted clean): no tree means no Python the tools can
 // analyse, which is upstream's [parse_error], at line 1 as upstream reports.

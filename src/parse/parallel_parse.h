@@ -39,7 +39,4 @@ std::vector<FileFacts> parse_sources(const std::vector<SourceFile>& files, int j
 // the file cannot be analysed, so it is reported as not parsing.
 void record_parser_gave_up(FileFacts& facts);
 
-// -j N if N > 0, else MAX_JOBS from the environment, else the core count.
-int resolve_jobs(int requested);
-
 }  // namespace hwclass

@@ -14,12 +14,7 @@ namespace hwclass {
 namespace {
 
 void write_all(int fd, const std::string& s) {
-  for (size_t done = 0; done < s.size();) {
-    ssize_t n = ::write(fd, s.data() + done, s.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw std::runtime_error("git cat-file stopped reading");
-    done += static_cast<size_t>(n);
-  }
+  if (!write_to_child(fd, s.data(), s.size())) throw std::runtime_error("git cat-file stopped reading");
 }
 
 }  // namespace

@@ -13,6 +13,10 @@ namespace hwclass {
 // `to` is given, stdin on another. Throws std::runtime_error when it cannot.
 pid_t spawn_process(const std::vector<std::string>& argv, int* to, int* from);
 
+// Writes all of `data` to a helper's stdin; false when it stopped reading
+// (EPIPE, with no SIGPIPE delivered to hwclass) or the write failed.
+bool write_to_child(int fd, const char* data, size_t size);
+
 // Waits for it; its exit status, or 128 when a signal ended it.
 int wait_process(pid_t pid);
 

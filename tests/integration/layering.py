@@ -4,7 +4,9 @@ stages before it and the shared model (docs/design.md). Fails on any
 #include that points the other way, which is also how include cycles start.
 Also fails on a call to tree-sitter's node API outside the null-safe wrapper
 (src/parse/syntax_node.h, and grammar.h's kind()): most of those calls crash
-on a null node, and the wrapper's never do.
+on a null node, and the wrapper's never do. And fails on a read of the
+environment (getenv) outside cli/: the environment is read where the
+command line is, and stages get values (issue 31: no hidden globals).
 
     layering.py SRC_DIR
 """
@@ -18,6 +20,7 @@ ORDER = ["util", "facts", "vocab", "config", "discover", "parse", "extract", "ca
 INCLUDE = re.compile(r'^#include "([a-z_]+)/', re.M)
 RAW_NODE_CALL = re.compile(r'\bts_node_[a-z_]+\(')
 NODE_API_OWNERS = {"parse/syntax_node.h", "parse/grammar.h"}
+GETENV = re.compile(r'\bgetenv\(')
 
 
 def main() -> int:
@@ -34,6 +37,10 @@ def main() -> int:
             for line_no, line in enumerate(text.splitlines(), 1):
                 if RAW_NODE_CALL.search(line):
                     bad.append(f"{where}:{line_no}: calls tree-sitter's node API; use parse/syntax_node.h")
+        if stage != "cli":
+            for line_no, line in enumerate(text.splitlines(), 1):
+                if GETENV.search(line):
+                    bad.append(f"{where}:{line_no}: reads the environment; read it in cli/ and pass the value")
         for target in INCLUDE.findall(text):
             if target in rank and rank[target] > rank[stage]:
                 bad.append(f"{path.relative_to(src)}: includes {target}/, a later stage than {stage}/")
