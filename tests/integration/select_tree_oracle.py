@@ -56,7 +56,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime
 from outcome import finish  # noqa: E402
 from pytorch import Runtime  # noqa: E402
 
-SOURCE = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from select_oracle import declare  # noqa: E402  (the declared and seeded trees, made as the fixed-list oracle makes them)
+
 MEMBERS = ["GENERIC", "ACCELERATOR", "CPU", "CUDA", "MPS", "XPU"]
 # torch 1.13.1 cannot rename PrivateUse1 (rename_privateuse1_backend came in 2.0).
 RUNNERS = {"2.6.0": {"cpu": {}, "privateuse1": {"HWCLASS_PRIVATEUSE1": "npu"}}, "1.13.1": {"cpu": {}}}
@@ -121,20 +123,6 @@ def hwclass_select(hwclass, tree, device, fmt):
     if run.returncode not in (0, 2):  # 2: some file cannot be imported, said on stderr and in the manifest
         raise SystemExit(f"select exited {run.returncode}: {run.stderr[-500:]}")
     return run.stdout
-
-
-def declare(hwclass, root, tree, mode):
-    if mode == "seeded":
-        subprocess.run([sys.executable, str(SOURCE / "scripts/seed-declarations.py"), str(root), str(tree), "3"],
-                       check=True, capture_output=True)
-        fix = ["--select", "add-import"]
-    else:
-        shutil.copytree(root / "test", tree / "test", symlinks=True)
-        fix = []
-    (tree / "torch").symlink_to(root / "torch")
-    subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", *fix, "--root", str(tree), str(tree / "test")],
-                   capture_output=True)
-    (tree / "torch").unlink()  # the runtime's own torch, not the tree's copy
 
 
 def error_files(rows) -> set:
