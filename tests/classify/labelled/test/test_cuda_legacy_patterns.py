@@ -59,9 +59,9 @@ class TestGlobalDevice(TestCase):
         torch.ones(1, device=DEVICE)
 
 
-# label: ACCELERATOR
+# label: GENERIC relabelled 2026-12-01, ACCELERATOR → GENERIC: a "cuda"-only-if-available choice is a value, not a need (contract 14 rule 6); not a distributed base (rule 3)
 class TestRuntimeDevice(TestCase):
-    # device_type chosen at run time: runs on whatever accelerator there is.
+    # device_type chosen at run time: CUDA when there is one, else the CPU.
     def test_a(self):
         torch.ones(1, device=device_type)
 
@@ -88,7 +88,7 @@ class TestMultiGpu(TestCase):
         torch.ones(1, device="cuda:1")
 
 
-# label: CUDA
+# label: GENERIC relabelled 2026-12-01, CUDA → GENERIC: its one device test guards itself (contract 14 rule 5); split: test_cuda out (accelerator_api: torch.ones(1).cuda())
 class TestMixedGenericAndCuda(TestCase):
     # A mixed class: split into TestMixedGenericAndCuda + ...Device.
     def test_generic(self):
