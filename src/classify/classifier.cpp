@@ -4,6 +4,9 @@
 #include "facts/queries.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
 
 #include "classify/evidence.h"
 #include "classify/fixability.h"
@@ -116,6 +119,47 @@ void split_host_only_tests(Context& c) {
   if (!host.tests.empty() && !generic.tests.empty()) c.v.split = {generic, host};
 }
 
+// Semantics over syntax (contract 14): an instantiated class that can only
+// mean one accelerator X is X's, as `only_for="X"` would be: a class-level
+// requirement of X (a class decorator such as `skipIf(not TEST_CUDA)`, or
+// setUp), or variants that leave X the only accelerator (`except_for="cpu"`)
+// with code specific to X (cuDNN, `torch.backends.cuda`, CUDA graphs).
+bool infer_runs_on_one_device(Context& c) {
+  std::set<std::string> class_level;
+  for (const Need& n : c.ev.shared)
+    if (n.strength == Strength::Requires && c.kind_of(n.site->device.label()) == DeviceKind::Accelerator)
+      class_level.insert(n.site->device.key);
+  std::string device;
+  const char* why = nullptr;
+  if (class_level.size() == 1) {
+    device = *class_level.begin();
+    why = "a class-level requirement";
+  } else if (c.resolved.variants_exact) {
+    std::set<std::string> accelerators;
+    bool host = false;
+    for (const DeviceVariant& var : c.resolved.variants) {
+      if (c.kind_of(var.device) == DeviceKind::Host) host = true;
+      else accelerators.insert(var.device);
+    }
+    if (!host && accelerators.size() == 1 && c.any_specific(c.requirements(*accelerators.begin()))) {
+      device = *accelerators.begin();
+      why = "its only variant";
+    }
+  }
+  std::string member = device.empty() ? "" : c.member_of(device);
+  if (!c.device_specific(member)) return false;
+  c.decide("instantiated-for-one-device", member, Confidence::High);
+  c.v.reasons.push_back(Reason{"runs-on", device, std::string(why) + " keeps it on " + device, c.cls.name,
+                               c.cls.line, c.file.relative_path});
+  auto needs = c.requirements(device);
+  c.add_reasons(needs, c.v.reasons);
+  if (!c.any_specific(needs)) {
+    c.v.target = "ACCELERATOR";
+    c.add_reasons(needs, c.obstacles);
+  }
+  return true;
+}
+
 void infer_instantiated(Context& c) {
   const Instantiation& inst = c.file.instantiations[c.resolved.instantiation];
   c.v.reasons.push_back(c.instantiation_reason());
@@ -134,6 +178,7 @@ void infer_instantiated(Context& c) {
     }
     return;
   }
+  if (infer_runs_on_one_device(c)) return;
   std::string only;
   bool every_test_only = !c.ev.tests.empty();
   for (const TestEvidence& t : c.ev.tests) {
@@ -238,11 +283,145 @@ bool infer_from_class_name(Context& c) {
     c.v.reasons.push_back(Reason{"class-name", d.key, name, name, c.cls.line, c.file.relative_path});
     return true;
   }
+  // `TestMKLVerbose`: named for a CPU-only library (the host's api_modules:
+  // mkl, mkldnn, openmp), whose code may sit outside the class (a script).
+  std::string lower = ascii_lower(name);
+  for (const DeviceInfo& d : c.vocab.devices) {
+    if (d.kind != DeviceKind::Host) continue;
+    for (const std::string& feature : d.api_modules) {
+      if (lower.find(feature) == std::string::npos) continue;
+      c.decide("class-name-names-device", d.member, Confidence::Low,
+               "only its name names " + feature + ", a CPU-only library; no code requires it");
+      c.v.reasons.push_back(Reason{"class-name", d.key, name, name, c.cls.line, c.file.relative_path});
+      return true;
+    }
+  }
   return false;
+}
+
+// A test that skips itself without the device it needs: a skip decorator
+// on it (`@skipIf(not TEST_CUDA)`, `@requires_cuda`, or a skip whose
+// condition is not read, `@skipIf(not RUN_CUDA_HALF)`), or a run-time check
+// in its body (`if not TEST_CUDA: self.skipTest(...)`, an early return).
+bool guards_itself(const Context& c, const TestEvidence& t) {
+  if (t.skip_decorated) return true;
+  return std::any_of(t.needs.begin(), t.needs.end(), [&](const Need& n) {
+    if (c.kind_of(n.site->device.label()) == DeviceKind::Host) return false;
+    const bool requiring_decorator = n.site->kind == SiteKind::DeviceDecorator && n.site->role == DecoratorRole::Requires;
+    return ((n.site->in_decorator || requiring_decorator) && n.strength == Strength::Requires) || n.site->in_condition;
+  });
+}
+
+// Contract 14: a class whose tests mostly run anywhere, and whose few device
+// tests skip themselves without their device, is GENERIC (medium); the
+// guarded tests never run on a GENERIC runner (never_runs), and a split
+// frees them. Device tests that do not guard themselves (upstream's CPU CI
+// runs them, so their device code must run without it) make it low. When
+// one device is needed by most tests, that device's member stays.
+bool infer_mixed_generic(Context& c) {
+  std::map<std::string, size_t> per_device;
+  std::vector<std::string> guarded, unguarded;
+  for (const TestEvidence& t : c.ev.tests) {
+    bool needs = false;
+    for (const std::string& d : t.needed)
+      if (c.kind_of(d) != DeviceKind::Host) ++per_device[d], needs = true;
+    if (needs) (guards_itself(c, t) ? guarded : unguarded).push_back(t.name);
+  }
+  for (const auto& [device, n] : per_device)
+    if (2 * n > c.ev.tests.size()) return false;
+  std::string devices;
+  for (const auto& [device, n] : per_device) devices += (devices.empty() ? "" : ", ") + device;
+  if (unguarded.empty())
+    c.decide("mixed-class-guards-device-tests", "GENERIC", Confidence::Medium,
+             std::to_string(guarded.size()) + " of " + std::to_string(c.ev.tests.size()) + " tests need " + devices +
+                 " and skip themselves without it, so they run on no GENERIC runner (never_runs); a split frees them");
+  else
+    c.decide("mixed-class-guards-device-tests", "GENERIC", Confidence::Low,
+             std::to_string(unguarded.size()) + " of its device tests (" + unguarded.front() +
+                 (unguarded.size() > 1 ? ", ..." : "") + ") do not skip themselves without " + devices +
+                 ": on a GENERIC runner they pass only if that code runs without the device");
+  c.v.never_runs = guarded;
+  std::string member;
+  if (per_device.size() == 1) member = c.member_of(per_device.begin()->first);
+  suggest_split(c, c.device_specific(member) ? member : "");
+  return true;
+}
+
+// A class-level skip where any of two or more accelerators is present
+// (`@skipIf(TEST_CUDA or TEST_XPU or TEST_MPS, ...)`): it runs on the CPU alone.
+bool skips_wherever_an_accelerator_is(const Context& c) {
+  std::set<std::string> skipped;
+  for (const Need& n : c.ev.shared)
+    if (n.site->skip_when_present && n.site->method.empty() && c.kind_of(n.site->device.label()) == DeviceKind::Accelerator)
+      skipped.insert(n.site->device.key);
+  return skipped.size() >= 2;
+}
+
+// A base that picks its tests' device from availability at run time
+// (DTensorTestBase): its classes are ACCELERATOR targets (contract 14).
+bool infer_runtime_device_base(Context& c) {
+  const auto& names = c.vocab.runtime_device_bases;
+  auto listed = [&](std::string name) {
+    if (size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  std::string base;
+  for (ClassRef ref : c.resolved.mro) {
+    const ClassFact& cls = c.files[ref.file].classes[ref.cls];
+    if (!(ref == c.ref) && listed(cls.name)) base = cls.name;
+    for (const std::string& b : c.resolution.of(ref).unresolved_bases)
+      if (base.empty() && listed(b)) base = b;
+    if (!base.empty()) break;
+  }
+  if (base.empty()) return false;
+  c.decide("runtime-device-base", "ACCELERATOR", Confidence::Medium,
+           "its base " + base + " picks the device from availability at run time; a migration passes the injected "
+           "device instead (the blockers)");
+  c.v.reasons.push_back(Reason{"base", "", base, c.cls.name, c.cls.line, c.file.relative_path});
+  c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+                                c.cls.line, c.file.relative_path});
+  return true;
+}
+
+// `if not TEST_CUDA: TestCase = NoTest` before the class: pytest collects
+// it only where the device is, so every test needs it (a module-level gate,
+// contract 14 rule 1). The device of the one accelerator flag the gate's
+// condition negates, or "".
+std::string module_gate_device(const Context& c) {
+  const auto& gate = c.resolved.notest;
+  if (!gate || !gate->known_condition) return "";
+  std::set<std::string> devices;
+  bool negated = false;
+  std::string word;
+  auto take = [&] {
+    if (word == "not") negated = true;
+    else if (const std::string* d = c.vocab.flag_device(word); d && c.kind_of(*d) == DeviceKind::Accelerator)
+      devices.insert(*d);
+    word.clear();
+  };
+  for (char ch : gate->condition + " ") {
+    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') word += ch;
+    else take();
+  }
+  return negated && devices.size() == 1 ? *devices.begin() : "";
+}
+
+bool infer_module_gate(Context& c) {
+  std::string device = module_gate_device(c);
+  std::string member = device.empty() ? "" : c.member_of(device);
+  if (!c.device_specific(member)) return false;
+  // Medium: the gate may serve the module's own setup rather than every test's need.
+  c.decide("module-gate-needs-one-device", member, Confidence::Medium,
+           "a module-level NoTest gate on " + device + " keeps it from being collected without it; the tests "
+           "themselves may need nothing");
+  c.v.reasons.push_back(Reason{"notest", device, "if " + c.resolved.notest->condition + ": ... = NoTest", "<module>",
+                               c.resolved.notest->line, c.resolved.notest_file});
+  return true;
 }
 
 void infer_not_instantiated(Context& c) {
   if (infer_device_template(c)) return;
+  if (infer_module_gate(c)) return;
   std::set<std::string> devices;
   size_t needing = 0, cpu_only = 0;
   for (const TestEvidence& t : c.ev.tests) {
@@ -254,7 +433,19 @@ void infer_not_instantiated(Context& c) {
                 std::any_of(t.needed.begin(), t.needed.end(),
                             [&](const std::string& d) { return c.kind_of(d) == DeviceKind::Host; });
   }
+  // A base that picks the device at run time decides, unless the tests
+  // hardcode one accelerator by name (`.cuda()`, `init_device_mesh("cuda")`).
+  if (std::none_of(devices.begin(), devices.end(),
+                   [&](const std::string& d) { return c.kind_of(d) == DeviceKind::Accelerator; }) &&
+      infer_runtime_device_base(c))
+    return;
   if (devices.empty()) {
+    if (skips_wherever_an_accelerator_is(c)) {
+      c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
+               "the class skips wherever an accelerator is present (contract 14: CPU-only code), but nothing "
+               "instantiates it for the CPU alone");
+      return;
+    }
     if (cpu_only > 0 && cpu_only == c.ev.tests.size()) {
       c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
                "every test needs the CPU by its code, but nothing instantiates it for the CPU alone");
@@ -262,8 +453,9 @@ void infer_not_instantiated(Context& c) {
     }
     if (infer_from_class_name(c)) return;
     c.decide("no-device-requirement", "GENERIC", Confidence::High);
-    for (const Need& n : c.ev.shared)
-      if (n.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(n));
+    for (const auto* list : {&c.ev.shared, &c.ev.unreached})
+      for (const Need& n : *list)
+        if (n.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(n));
     for (const TestEvidence& t : c.ev.tests)
       for (const Need& n : t.needs)
         if (n.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(n));
@@ -271,6 +463,7 @@ void infer_not_instantiated(Context& c) {
     return;
   }
   bool all = needing == c.ev.tests.size();
+  if (!all && infer_mixed_generic(c)) return;
   // "Some GPU" (skip_if_lt_x_gpu, HAS_GPU) is met by the one device the code names.
   std::set<std::string> named;
   for (const std::string& d : devices)
@@ -336,6 +529,52 @@ void note_blocked_migration(Context& c) {
 
 }  // namespace
 
+namespace {
+
+// Contract 14: a test-less base or mixin that test classes inherit from
+// declares once for them, so it gets the member its subclasses share
+// (`base-of-classes`, medium, the subclasses as evidence). Subclasses that
+// disagree leave it without a verdict. Framework bases are not the test
+// author's to declare.
+void add_base_verdicts(const std::vector<FileFacts>& files, const Resolution& resolution,
+                       const Vocabulary& vocabulary, std::vector<Verdict>& out) {
+  std::set<ClassRef> judged;
+  for (const Verdict& v : out) judged.insert(v.ref);
+  std::map<ClassRef, std::vector<size_t>> subclasses;
+  for (size_t i = 0; i < out.size(); ++i)
+    for (ClassRef base : resolution.of(out[i].ref).mro)
+      if (!judged.count(base) && !vocabulary.is_framework_base(files[base.file].classes[base.cls].name))
+        subclasses[base].push_back(i);
+  std::vector<Verdict> bases;
+  for (const auto& [base, subs] : subclasses) {
+    const std::string& member = out[subs.front()].inferred;
+    if (!std::all_of(subs.begin(), subs.end(), [&](size_t i) { return out[i].inferred == member; })) continue;
+    Verdict v = classify_class(files, resolution, vocabulary, base);
+    v.rules = {"base-of-classes"};
+    v.inferred = member;
+    v.confidence = Confidence::Medium;
+    v.confidence_reasons = {"it has no tests of its own; its " + std::to_string(subs.size()) +
+                            (subs.size() == 1 ? " subclass is " : " subclasses are ") + member};
+    v.reasons.clear();
+    v.split.clear();
+    v.never_runs.clear();
+    v.target.clear();
+    v.member_note.clear();
+    for (size_t i : subs) {
+      const FileFacts& f = files[out[i].ref.file];
+      const ClassFact& c = f.classes[out[i].ref.cls];
+      v.reasons.push_back(Reason{"subclass", "", c.name, c.name, c.line, f.relative_path});
+      if (v.target.empty()) v.target = out[i].target;
+    }
+    v.agrees = !v.declared.empty() && v.declared == v.inferred;
+    bases.push_back(std::move(v));
+  }
+  out.insert(out.end(), bases.begin(), bases.end());
+  std::sort(out.begin(), out.end(), [](const Verdict& a, const Verdict& b) { return a.ref < b.ref; });
+}
+
+}  // namespace
+
 Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& resolution,
                        const Vocabulary& vocabulary, ClassRef ref) {
   Verdict v;
@@ -377,6 +616,7 @@ std::vector<Verdict> classify(const std::vector<FileFacts>& files, const Resolut
       if (!resolution.of(ref).tests.empty() || injected)
         out.push_back(classify_class(files, resolution, vocabulary, ref));
     }
+  add_base_verdicts(files, resolution, vocabulary, out);
   return out;
 }
 

@@ -374,3 +374,171 @@ TEST_CASE("device names used as data stay GENERIC", "[classify]") {
           "GENERIC");
   }
 }
+
+// Issue 29 (contract 14): the rules upstream's reviewers label by.
+
+TEST_CASE("a flag used as a value is no need", "[classify][issue29]") {
+  // test_dataloader.py's TestDataLoader shape: pin_memory=TEST_CUDA runs either way.
+  Result r = verdict_of("class T(TestCase):\n"
+                        "    def test_a(self): DataLoader(ds, pin_memory=TEST_CUDA)\n"
+                        "    def test_b(self): x = not TEST_CUDA\n"
+                        "    def test_c(self): self.assertEqual(a, TEST_CUDA)\n"
+                        "    def test_d(self): f(TEST_CUDA)\n", "T");
+  CHECK(r.member == "GENERIC");
+  CHECK(r.rule == "no-device-requirement");
+  // A device keyword or device variable still puts code on the device.
+  CHECK(verdict_of("class T(TestCase):\n    def test_a(self): torch.ones(1, device=GPU_TYPE)\n", "T").member ==
+        "ACCELERATOR");
+  CHECK(verdict_of("class T(TestCase):\n    def test_a(self):\n        device = GPU_TYPE\n", "T").member ==
+        "ACCELERATOR");
+}
+
+TEST_CASE("a helper's device code counts for the tests that reach it", "[classify][issue29]") {
+  std::string helper = "    def _loader(self, **kw): return DataLoader(ds, pin_memory=(not TEST_CUDA), **kw)\n"
+                       "    def _check_cuda(self): torch.ones(1).cuda()\n";
+  // Only test_b reaches the CUDA helper (through a second helper), and it guards itself.
+  Result r = verdict_of("class T(TestCase):\n" + helper +
+                            "    def _run(self): self._check_cuda()\n"
+                            "    def test_a(self): self._loader()\n"
+                            "    def test_c(self): pass\n"
+                            "    @skipIf(not TEST_CUDA, 'cuda')\n    def test_b(self): self._run()\n",
+                        "T");
+  CHECK(r.member == "GENERIC");
+  CHECK(r.rule == "mixed-class-guards-device-tests");
+  // A helper no test reaches needs nothing.
+  CHECK(verdict_of("class T(TestCase):\n" + helper + "    def test_a(self): pass\n", "T").member == "GENERIC");
+  // setUp's code is every test's.
+  Result setup = verdict_of("class T(TestCase):\n    def setUp(self): self.x = torch.ones(1).cuda()\n"
+                            "    def test_a(self): pass\n    def test_b(self): pass\n", "T");
+  CHECK(setup.member == "CUDA");
+  CHECK(setup.rule == "every-test-needs-one-device");
+  CHECK(setup.confidence == "high");
+}
+
+TEST_CASE("mixed-class-guards-device-tests", "[classify][issue29]") {
+  std::string tests = "    def test_a(self): pass\n    def test_b(self): pass\n";
+  Result r = verdict_of("class T(TestCase):\n" + tests +
+                            "    @skipIf(not TEST_CUDA, 'no cuda')\n    def test_c(self): torch.ones(1).cuda()\n",
+                        "T");
+  CHECK(r.member == "GENERIC");
+  CHECK(r.rule == "mixed-class-guards-device-tests");
+  CHECK(r.confidence == "medium");
+  CHECK(r.split_parts == 2);
+  // A run-time skip guards as well.
+  CHECK(verdict_of("class T(TestCase):\n" + tests +
+                       "    def test_c(self):\n        if not TEST_CUDA:\n            self.skipTest('x')\n"
+                       "        torch.ones(1).cuda()\n",
+                   "T")
+            .member == "GENERIC");
+  // An unguarded device test: still GENERIC (upstream's CPU CI runs it), low.
+  Result unguarded = verdict_of("class T(TestCase):\n" + tests + "    def test_c(self): torch.ones(1).cuda()\n", "T");
+  CHECK(unguarded.member == "GENERIC");
+  CHECK(unguarded.rule == "mixed-class-guards-device-tests");
+  CHECK(unguarded.confidence == "low");
+  // Most tests needing the device: the device member.
+  Result most = verdict_of("class T(TestCase):\n    def test_a(self): pass\n"
+                           "    @requires_cuda\n    def test_b(self): torch.ones(1).cuda()\n"
+                           "    @requires_cuda\n    def test_c(self): torch.ones(1).cuda()\n",
+                           "T");
+  CHECK(most.member == "CUDA");
+}
+
+TEST_CASE("instantiated-for-one-device, by what the class can run on", "[classify][issue29]") {
+  // except_for="cpu" leaves CUDA alone, and cuDNN keeps it there: as only_for="cuda".
+  Result r = verdict_of("class T(TestCase):\n    def test_a(self, device):\n"
+                        "        torch.backends.cudnn.version()\n        torch.ones(1, device=device)\n"
+                        "instantiate_device_type_tests(T, globals(), except_for='cpu')\n",
+                        "T");
+  CHECK(r.member == "CUDA");
+  CHECK(r.rule == "instantiated-for-one-device");
+  CHECK(r.confidence == "high");
+  // A class-level skip without CUDA.
+  Result skip = verdict_of("@skipIf(not TEST_CUDA, 'cuda')\nclass T(TestCase):\n"
+                           "    def test_a(self, device): torch.ones(1, device=device)\n"
+                           "instantiate_device_type_tests(T, globals())\n",
+                           "T");
+  CHECK(skip.member == "CUDA");
+  CHECK(skip.rule == "instantiated-for-one-device");
+}
+
+TEST_CASE("every-test-needs-cpu: CPU-only quantized engines", "[classify][issue29]") {
+  Result r = verdict_of("@skipIfNoFBGEMM\nclass T(TestCase):\n    def test_a(self): pass\n"
+                        "    def test_b(self): pass\n", "T");
+  CHECK(r.member == "CPU");
+  CHECK(r.rule == "every-test-needs-cpu");
+  CHECK(verdict_of("class T(TestCase):\n    @override_qengines\n    def test_a(self): pass\n", "T").member == "CPU");
+}
+
+TEST_CASE("runtime-device-base", "[classify][issue29]") {
+  Result r = verdict_of("class T(DTensorTestBase):\n    def test_a(self): DeviceMesh(self.device_type, [0, 1])\n",
+                        "T");
+  CHECK(r.member == "ACCELERATOR");
+  CHECK(r.rule == "runtime-device-base");
+  CHECK(r.confidence == "medium");
+}
+
+TEST_CASE("framework bases are no evidence", "[classify][issue29]") {
+  // common_utils.TestCase's own torch.cuda calls, scanned: no need of its subclasses.
+  Result r = verdict_of("from common_utils import TestCase\nclass T(TestCase):\n    def test_a(self): pass\n", "T",
+                        {{"test/common_utils.py", "class TestCase:\n    def setUp(self): torch.cuda.synchronize()\n"
+                                                  "    def test_x(self): pass\n"}});
+  CHECK(r.member == "GENERIC");
+  CHECK(r.confidence == "high");
+}
+
+TEST_CASE("base-of-classes and copied tests", "[classify][issue29]") {
+  std::string src = "class Base(TestCase):\n    def helper(self): pass\n"
+                    "class A(Base):\n    def test_a(self): torch.ones(1).cuda()\n"
+                    "class B(Base):\n    def test_b(self): torch.ones(1).cuda()\n";
+  Result r = verdict_of(src, "Base");
+  CHECK(r.member == "CUDA");
+  CHECK(r.rule == "base-of-classes");
+  CHECK(r.confidence == "medium");
+  // copy_tests(Template, TestX, suffix) gives TestX tests; its own class attribute decides.
+  Result copied = verdict_of("class Template(TestCase):\n    def test_a(self): pass\n"
+                             "class TestXGPU(TestCase):\n    device = GPU_TYPE\n"
+                             "copy_tests(Template, TestXGPU, GPU_TYPE)\n",
+                             "TestXGPU");
+  CHECK(copied.member == "ACCELERATOR");
+}
+
+TEST_CASE("a branch on a device's name guards its body", "[classify][issue29]") {
+  // functorch/test_dims.py's TestMin: setUp reads CUDA memory only for cuda-named tests.
+  Result r = verdict_of("class T(TestCase):\n    def setUp(self):\n"
+                        "        if 'cuda' in self._testMethodName:\n"
+                        "            self.m = torch.ones(1).cuda()\n"
+                        "    def test_a(self): pass\n", "T");
+  CHECK(r.member == "GENERIC");
+}
+
+TEST_CASE("a flag in a device-scoped skip needs nothing elsewhere", "[classify][issue29]") {
+  // test_pattern_matcher.py's TestPatternMatcher shape.
+  Result r = verdict_of("class T(TestCase):\n    device_type = GPU_TYPE\n"
+                        "    @skipCUDAIf(not SM80OrLater, 'sm80')\n    def test_a(self): pass\n"
+                        "    def test_b(self): pass\n", "T");
+  CHECK(r.member == "ACCELERATOR");
+}
+
+TEST_CASE("CPU-only code: engines, accelerator-wide skips, CPU library names", "[classify][issue29]") {
+  CHECK(verdict_of("class T(TestCase):\n    def test_a(self):\n        with override_quantized_engine('fbgemm'):\n"
+                   "            pass\n", "T").member == "CPU");
+  Result skip = verdict_of("@skipIf(TEST_CUDA or TEST_XPU or TEST_MPS, 'exclusive')\nclass T(TestCase):\n"
+                           "    def test_a(self): pass\n", "T");
+  CHECK(skip.member == "CPU");
+  CHECK(skip.rule == "every-test-needs-cpu");
+  // Only CUDA skipped: not CPU-only.
+  CHECK(verdict_of("@skipIf(TEST_CUDA, 'x')\nclass T(TestCase):\n    def test_a(self): pass\n", "T").member ==
+        "GENERIC");
+  Result name = verdict_of("class TestMKLVerbose(TestCase):\n    def test_a(self): run('mkl_verbose.py')\n",
+                           "TestMKLVerbose");
+  CHECK(name.member == "CPU");
+  CHECK(name.confidence == "low");
+}
+
+TEST_CASE("module-gate-needs-one-device", "[classify][issue29]") {
+  Result r = verdict_of("if not TEST_CUDA:\n    TestCase = NoTest  # noqa\n"
+                        "class T(TestCase):\n    def test_a(self): pass\n", "T");
+  CHECK(r.member == "CUDA");
+  CHECK(r.rule == "module-gate-needs-one-device");
+  CHECK(r.confidence == "medium");
+}

@@ -1,6 +1,7 @@
 #include "classify/evidence.h"
 
 #include <algorithm>
+#include <map>
 
 #include "facts/owner.h"
 #include "facts/queries.h"
@@ -39,8 +40,9 @@ Need read_need(const DeviceSite& s, const FileFacts& file, const Vocabulary& v) 
       break;
     case SiteKind::DeviceGlobalUse:
       // A global chosen at run time ("cuda" if TEST_CUDA else "cpu") runs the
-      // test on whatever accelerator there is.
-      if (s.in_condition || s.guarded) n.strength = Strength::Weak;
+      // test on the CPU where there is no accelerator: a value, not a need
+      // (contract 14 rule 6).
+      if (s.in_condition || s.guarded || !s.device.names_one()) n.strength = Strength::Weak;
       break;
     default:
       if (s.in_condition || s.guarded || !s.device.names_one()) n.strength = Strength::Weak;
@@ -101,30 +103,96 @@ Reason reason_of(const Need& need) {
                 need.file->relative_path};
 }
 
+namespace {
+
+// Code that runs for every test of the class: the class body and its
+// decorators, setUp/setUpClass and their tearDown twins. Any other
+// method is a helper whose code counts for the tests that reach it.
+bool runs_for_every_test(const std::string& method) {
+  return method.empty() || method == "setUp" || method == "setUpClass" || method == "tearDown" ||
+         method == "tearDownClass" || method == "__init__" || method == "_setup" || method == "asyncSetUp";
+}
+
+// The helper methods each test reaches through `self.x` references, over
+// the classes of the MRO (the nearest definition of a name wins).
+std::map<std::string, std::set<std::string>> helpers_reached(const std::vector<FileFacts>& files,
+                                                             const ResolvedClass& resolved) {
+  std::map<std::string, const Method*> by_name;
+  for (ClassRef ref : resolved.mro)
+    for (const Method& m : files[ref.file].classes[ref.cls].methods) by_name.emplace(m.name, &m);
+  std::map<std::string, std::set<std::string>> out;
+  for (const TestRef& t : resolved.tests) {
+    std::set<std::string>& seen = out[t.name];
+    std::vector<const Method*> todo;
+    if (auto it = by_name.find(t.name); it != by_name.end()) todo.push_back(it->second);
+    while (!todo.empty()) {
+      const Method* m = todo.back();
+      todo.pop_back();
+      for (const std::string& ref : m->self_refs) {
+        auto it = by_name.find(ref);
+        if (it == by_name.end() || it->second->is_test || runs_for_every_test(ref) || !seen.insert(ref).second) continue;
+        todo.push_back(it->second);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const ResolvedClass& resolved,
                               const Vocabulary& vocabulary) {
   ClassEvidence ev;
   for (const TestRef& t : resolved.tests) {
     TestEvidence te;
     te.name = t.name;
-    te.takes_device =
-        takes_injected_device(files[t.defined_in.file].classes[t.defined_in.cls].methods[t.method], vocabulary);
+    const Method& m = files[t.defined_in.file].classes[t.defined_in.cls].methods[t.method];
+    te.takes_device = takes_injected_device(m, vocabulary);
+    for (const Decorator& d : m.decorators)
+      te.skip_decorated |= d.name == "skip" || vocabulary.skip_polarity(d.name) != 0;
     ev.tests.push_back(std::move(te));
   }
+  // Tests injected at run time (setattr, copy_tests) have no def here: one
+  // stand-in test carries what the class's own code requires of them.
+  if (ev.tests.empty()) ev.tests.push_back(TestEvidence{"<injected tests>", false, {}, {}, "", false});
+  std::map<std::string, size_t> test_index;
+  for (size_t i = 0; i < ev.tests.size(); ++i) test_index.emplace(ev.tests[i].name, i);
+  // helper -> the tests that reach it
+  std::map<std::string, std::vector<size_t>> callers;
+  bool any_helper_site = false;
+  auto add_to_test = [&](TestEvidence& test, const Need& need) {
+    const DeviceSite& s = *need.site;
+    test.needs.push_back(need);
+    if (need.strength == Strength::Requires) test.needed.insert(required_device(s, vocabulary));
+    if (s.kind == SiteKind::OnlyDecorator && need.strength == Strength::Requires && s.method == test.name)
+      test.only_device = s.device.key;
+  };
   for (ClassRef ref : resolved.mro) {
     const FileFacts& file = files[ref.file];
+    if (ref != resolved.mro.front() && vocabulary.is_framework_base(file.classes[ref.cls].name)) continue;
     for (const DeviceSite& s : file.sites) {
       if (s.class_index != ref.cls || s.walk_statement == kOutsideClassBody) continue;
       Need need = read_need(s, file, vocabulary);
-      auto test = std::find_if(ev.tests.begin(), ev.tests.end(), [&](const TestEvidence& t) { return t.name == s.method; });
-      if (test == ev.tests.end()) {
+      if (auto test = test_index.find(s.method); test != test_index.end()) {
+        add_to_test(ev.tests[test->second], need);
+        continue;
+      }
+      if (runs_for_every_test(s.method)) {
         ev.shared.push_back(need);
         ev.shared_requirement |= need.strength == Strength::Requires;
         continue;
       }
-      test->needs.push_back(need);
-      if (need.strength == Strength::Requires) test->needed.insert(required_device(s, vocabulary));
-      if (s.kind == SiteKind::OnlyDecorator && need.strength == Strength::Requires) test->only_device = s.device.key;
+      if (!any_helper_site) {
+        any_helper_site = true;
+        for (const auto& [test, helpers] : helpers_reached(files, resolved))
+          for (const std::string& h : helpers) callers[h].push_back(test_index[test]);
+      }
+      auto reached = callers.find(s.method);
+      if (reached == callers.end()) {
+        ev.unreached.push_back(need);
+        continue;
+      }
+      for (size_t t : reached->second) add_to_test(ev.tests[t], need);
     }
   }
   for (const Need& n : ev.shared) {

@@ -36,11 +36,15 @@ struct TestEvidence {
   std::vector<Need> needs;            // the test's own sites
   std::set<std::string> needed;  // devices it Requires, own and shared
   std::string only_device;            // device of its @onlyX decorator, "" when none
+  // A skip decorator whose condition is not read (`@skipIf(not RUN_CUDA_HALF)`,
+  // `@unittest.skip`): it may skip the test where its device is missing.
+  bool skip_decorated = false;
 };
 
 struct ClassEvidence {
   std::vector<TestEvidence> tests;
-  std::vector<Need> shared;  // class body, class decorators, setUp and helpers: apply to every test
+  std::vector<Need> shared;  // class body, class decorators, setUp/setUpClass: apply to every test
+  std::vector<Need> unreached;  // helpers no test reaches: need nothing, but upstream's rules still see them
   bool shared_requirement = false;
 };
 

@@ -67,6 +67,14 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
   const std::string& recommended = v.target.empty() ? v.inferred : v.target;
   if (!v.migration_blocked.empty()) out += "  hwclass fix cannot migrate it: " + v.migration_blocked + "\n";
   if (!v.member_note.empty()) out += "  note: " + v.member_note + "\n";
+  if (!v.never_runs.empty()) {
+    out += "  never runs declared " + name(v.inferred) + ": " + plural(v.never_runs.size(), "test", "tests") +
+           " skip themselves without their device:";
+    size_t shown = o.all ? v.never_runs.size() : std::min(v.never_runs.size(), kShown);
+    for (size_t i = 0; i < shown; ++i) out += " " + v.never_runs[i];
+    if (shown < v.never_runs.size()) out += " and " + std::to_string(v.never_runs.size() - shown) + " more";
+    out += "\n";
+  }
   if (!v.split.empty()) {
     out += "  the split:\n";
     for (const SplitPart& p : v.split) {

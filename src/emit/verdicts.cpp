@@ -86,7 +86,9 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
       w.begin_object().field("class", p.class_name).field("hw_classification", member_name(p.member, seed));
       w.key("tests").string_array(p.tests).end_object();
     }
-    w.end_array().end_object();
+    w.end_array();
+    w.key("never_runs").string_array(v.never_runs);
+    w.end_object();
   }
   w.end_array().end_object();
   out.push_back('\n');

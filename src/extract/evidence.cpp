@@ -55,6 +55,20 @@ bool Extractor::mentions_device(TSNode node, int depth) const {
 // device table's key.
 bool Extractor::names_device_choice(TSNode condition) const {
   NodeKind kind = g_.kind(condition);
+  // `if "cuda" in self._testMethodName:` (functorch/test_dims.py's setUp):
+  // a comparison with a device's name chooses by device too.
+  if (kind == NodeKind::ComparisonOperator) {
+    for (uint32_t i = 0; i < ts::named_child_count(condition); ++i) {
+      TSNode operand = ts::named_child(condition, i);
+      if (g_.kind(operand) != NodeKind::String) continue;
+      auto lit = string_literal(operand, source_);
+      if (!lit || lit->is_bytes || lit->is_fstring) continue;
+      auto device = vocab_.device_of_string(lit->value);
+      const DeviceInfo* d = device ? vocab_.device(*device) : nullptr;
+      if (d && (d->kind == DeviceKind::Accelerator || d->kind == DeviceKind::AcceleratorGroup)) return true;
+    }
+    return false;
+  }
   TSNode name = kind == NodeKind::Attribute ? ts::child_by_field_id(condition, g_.f_attribute) : condition;
   if (g_.kind(name) != NodeKind::Identifier) return false;
   std::string_view text_of = text(name);
@@ -140,6 +154,9 @@ void Extractor::visit(TSNode node, const Scope& scope) {
     case NodeKind::KeywordArgument:
       on_keyword_argument(node, scope);
       break;
+    case NodeKind::Attribute:
+      if (scope.method) note_self_ref(node, scope);
+      break;
     case NodeKind::Assignment:
       on_assignment(node, scope);
       break;
@@ -148,8 +165,14 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       Scope inner = scope;
       inner.in_decorator = true;
       TSNode expression = ts::named_child(node, 0);
-      if (g_.kind(expression) == NodeKind::Call)
-        inner.skip_polarity = vocab_.skip_polarity(callee_name(ts::child_by_field_id(expression, g_.f_function)));
+      if (g_.kind(expression) == NodeKind::Call) {
+        std::string_view callee = callee_name(ts::child_by_field_id(expression, g_.f_function));
+        inner.skip_polarity = vocab_.skip_polarity(callee);
+        // @skipCUDAIf(not SM80OrLater): the condition is read on CUDA alone,
+        // so its flags need nothing elsewhere (test_pattern_matcher.py).
+        const DecoratorInfo* info = vocab_.decorator(callee);
+        if (info && info->role == DecoratorRole::Skip) inner.value_only = true;
+      }
       visit_children(node, inner);
       return;
     }
@@ -277,6 +300,21 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
     if (!ts::is_null(target) && g_.kind(target) == NodeKind::Identifier)
       facts_.extended_classes.emplace_back(text(target));
   }
+  // copy_tests(Template, TestX, "cpu"): the helper setattr's the template's
+  // tests onto its second argument ([classify] test_copiers).
+  if (std::find(vocab_.test_copiers.begin(), vocab_.test_copiers.end(), name) != vocab_.test_copiers.end()) {
+    TSNode args = ts::child_by_field_id(call, g_.f_arguments);
+    TSNode target = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child(args, 1) : TSNode{};
+    if (!ts::is_null(target) && g_.kind(target) == NodeKind::Identifier)
+      facts_.extended_classes.emplace_back(text(target));
+  }
+  // with override_quantized_engine("fbgemm"): code of a CPU-only backend
+  // ([classify] host_only_calls), a need of the host as @skipIfNoFBGEMM is.
+  if (scope.class_index >= 0 &&
+      std::find(vocab_.host_only_calls.begin(), vocab_.host_only_calls.end(), name) != vocab_.host_only_calls.end())
+    add_site(SiteKind::DeviceDecorator, DeviceName::one(vocab_.key_of_kind(DeviceKind::Host)),
+             unparse(function, source_) + "()", call, scope)
+        .role = DecoratorRole::Requires;
   if ((name == "instantiate_device_type_tests" || name == "instantiate_parametrized_tests") &&
       ts::start_byte(call) != statement_call_byte_) {
     read_instantiation(call, false);
@@ -429,11 +467,58 @@ void Extractor::collect_device_strings(TSNode value, const Scope& scope, int dep
   }
 }
 
+// `self._helper(...)`, `fn=self._check`: the methods a method reaches.
+void Extractor::note_self_ref(TSNode attribute, const Scope& scope) {
+  TSNode object = ts::child_by_field_id(attribute, g_.f_object);
+  if (g_.kind(object) != NodeKind::Identifier) return;
+  std::string_view owner = text(object);
+  if (owner != "self" && owner != "cls") return;
+  std::string_view name = text(ts::child_by_field_id(attribute, g_.f_attribute));
+  auto& refs = facts_.classes[static_cast<size_t>(scope.class_index)].methods.back().self_refs;
+  if (std::find(refs.begin(), refs.end(), name) == refs.end()) refs.emplace_back(name);
+}
+
+// Whether a flag outside any condition or decorator is only a value: an
+// argument (`pin_memory=TEST_CUDA`, `f(TEST_CUDA)`), an assigned value, a
+// comparison's operand, a returned or stored value. The test runs either
+// way; a device keyword or device-taking callee (`device=GPU_TYPE`,
+// `x.to(GPU_TYPE)`) or a device variable (`device = GPU_TYPE`) still puts
+// code on the device.
+bool Extractor::flag_is_value(TSNode identifier) const {
+  TSNode node = identifier, parent = ts::parent(identifier);
+  for (int hops = 0; hops < 16; ++hops) {
+    NodeKind k = g_.kind(parent);
+    if (k != NodeKind::NotOperator && k != NodeKind::BooleanOperator && k != NodeKind::ParenthesizedExpression &&
+        k != NodeKind::ConditionalExpression)
+      break;
+    node = parent;
+    parent = ts::parent(parent);
+  }
+  switch (g_.kind(parent)) {
+    case NodeKind::KeywordArgument:
+      return !vocab_.is_device_keyword(text(ts::child_by_field_id(parent, g_.f_name)));
+    case NodeKind::ArgumentList:
+      return !vocab_.is_device_arg_callee(callee_name(ts::child_by_field_id(ts::parent(parent), g_.f_function)));
+    case NodeKind::Assignment: {
+      if (!ts_node_eq(ts::child_by_field_id(parent, g_.f_right), node)) return false;
+      TSNode left = ts::child_by_field_id(parent, g_.f_left);
+      if (g_.kind(left) == NodeKind::Attribute) left = ts::child_by_field_id(left, g_.f_attribute);
+      return g_.kind(left) != NodeKind::Identifier || !vocab_.is_device_variable(text(left));
+    }
+    case NodeKind::ComparisonOperator:
+    case NodeKind::Pair:
+      return true;
+    default:
+      return ts::type(parent) == std::string_view("return_statement");
+  }
+}
+
 void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& scope) {
   std::string_view name = text(identifier);
   note_read(identifier, field, scope);
   if (const std::string* device = vocab_.flag_device(name)) {
-    add_site(SiteKind::DeviceFlag, DeviceName::one(*device), std::string(name), identifier, scope);
+    DeviceSite& site = add_site(SiteKind::DeviceFlag, DeviceName::one(*device), std::string(name), identifier, scope);
+    if (!scope.in_condition && !scope.in_decorator && flag_is_value(identifier)) site.value_only = true;
     return;
   }
   // Uses of module-level device globals inside classes; an attribute name

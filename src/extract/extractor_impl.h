@@ -91,6 +91,8 @@ class Extractor {
   void on_assignment(TSNode assignment, const Scope& scope);
   void on_identifier(TSNode identifier, TSFieldId field, const Scope& scope);
   void on_decorator(TSNode decorator, const Scope& scope);
+  void note_self_ref(TSNode attribute, const Scope& scope);
+  bool flag_is_value(TSNode identifier) const;
   void collect_device_strings(TSNode value, const Scope& scope, int depth = 0);
   bool makes_device_value(TSNode call) const;
   DeviceSite& add_site(SiteKind kind, DeviceName device, std::string text, TSNode node, const Scope& scope);

@@ -69,6 +69,10 @@ struct Method {
   std::vector<Parameter> parameters;
   std::vector<Decorator> decorators;
   uint32_t self_end_byte = 0;  // just after a first parameter named `self` (where `device` goes); 0 if none
+  // Attributes of `self`/`cls` its body reads (`self._helper(...)`,
+  // `fn=self._check`), in first-use order, each once: which helper methods a
+  // test reaches, so a helper's device code counts only for its callers.
+  std::vector<std::string> self_refs;
   bool operator==(const Method&) const = default;
 };
 

@@ -116,6 +116,7 @@ void describe(IO& io, Method& m) {
     io(p.name), io(p.kind, static_cast<int>(ParamKind::VarKwargs)), io(p.has_default);
   });
   io.list(m.decorators, [&](Decorator& d) { describe(io, d); });
+  io.list(m.self_refs, [&](std::string& r) { io(r); });
 }
 template <class IO>
 void describe(IO& io, Declaration& d) {

@@ -133,7 +133,8 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
   if (const auto* cls = root["classify"].as_table()) {
     check_keys(*cls,
                {"device_specific_apis", "device_specific_decorators", "skip_if", "skip_unless", "argument_decorators",
-                "accelerator_equivalents", "value_apis", "query_apis", "fake_device_contexts"},
+                "accelerator_equivalents", "value_apis", "query_apis", "fake_device_contexts", "framework_bases",
+                "runtime_device_bases", "test_copiers", "host_only_calls"},
                source, "[classify]");
     v.device_specific_apis = string_list(*cls, "device_specific_apis", source, false);
     v.device_specific_decorators = string_list(*cls, "device_specific_decorators", source, false);
@@ -143,6 +144,10 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
     v.value_apis = string_list(*cls, "value_apis", source, false);
     v.query_apis = string_list(*cls, "query_apis", source, false);
     v.fake_device_contexts = string_list(*cls, "fake_device_contexts", source, false);
+    v.framework_bases = string_list(*cls, "framework_bases", source, false);
+    v.runtime_device_bases = string_list(*cls, "runtime_device_bases", source, false);
+    v.test_copiers = string_list(*cls, "test_copiers", source, false);
+    v.host_only_calls = string_list(*cls, "host_only_calls", source, false);
     if (const auto* eq = (*cls)["accelerator_equivalents"].as_table())
       for (const auto& [name, spelling] : *eq)
         v.accelerator_equivalents[std::string(name.str())] = spelling.value<std::string>().value_or("");

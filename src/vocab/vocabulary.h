@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -108,6 +109,20 @@ class Vocabulary {
   std::vector<std::string> value_apis;               // prefixes of calls that read a value: torch.version.
   std::vector<std::string> query_apis;               // prefixes of calls that work without the device
   std::vector<std::string> fake_device_contexts;     // with-callees whose body's devices are fakes
+  // Test-framework bases whose own machinery is no evidence for subclasses
+  // (common_utils.TestCase's memory checks call torch.cuda).
+  std::vector<std::string> framework_bases;
+  // Bases that pick their tests' device from availability at run time
+  // (DTensorTestBase): a subclass's target is ACCELERATOR.
+  std::vector<std::string> runtime_device_bases;
+  // Helpers that copy a template class's tests onto their second argument
+  // (inductor's copy_tests(Template, TestX, "cpu")).
+  std::vector<std::string> test_copiers;
+  // Calls that run a CPU-only backend (override_quantized_engine("fbgemm")).
+  std::vector<std::string> host_only_calls;
+  bool is_framework_base(std::string_view name) const {
+    return std::find(framework_bases.begin(), framework_bases.end(), name) != framework_bases.end();
+  }
   std::vector<std::string> device_type_contexts;     // code before a device *type* string: "autocast(", "device_type="
   std::vector<std::string> device_type_with_index;   // ... when another argument follows: "torch.device(" ("cuda", 0)
   std::string accelerator_only_decorator, accelerator_only_module;  // onlyAccelerator, where it lives; "" = none
