@@ -126,9 +126,15 @@ void split_host_only_tests(Context& c) {
 // with code specific to X (cuDNN, `torch.backends.cuda`, CUDA graphs).
 bool infer_runs_on_one_device(Context& c) {
   std::set<std::string> class_level;
-  for (const Need& n : c.ev.shared)
-    if (n.strength == Strength::Requires && c.kind_of(n.site->device.label()) == DeviceKind::Accelerator)
-      class_level.insert(n.site->device.key);
+  for (const Need& n : c.ev.shared) {
+    // setUp's code, or a class decorator; not data in the class body
+    // (functorch/test_ops.py's `xfail(..., device_type="cuda")` sets).
+    const DeviceSite& s = *n.site;
+    const bool requirement = !s.method.empty() || s.in_decorator || s.kind == SiteKind::DeviceDecorator ||
+                             s.kind == SiteKind::OnlyDecorator;
+    if (requirement && n.strength == Strength::Requires && c.kind_of(s.device.label()) == DeviceKind::Accelerator)
+      class_level.insert(s.device.key);
+  }
   std::string device;
   const char* why = nullptr;
   if (class_level.size() == 1) {

@@ -542,3 +542,11 @@ TEST_CASE("module-gate-needs-one-device", "[classify][issue29]") {
   CHECK(r.rule == "module-gate-needs-one-device");
   CHECK(r.confidence == "medium");
 }
+
+TEST_CASE("data in the class body is no class-level requirement", "[classify][issue29]") {
+  // functorch/test_ops.py's TestOperators: an xfail set naming device_type="cuda".
+  Result r = verdict_of("class T(TestCase):\n    skips = {xfail('x', device_type='cuda')}\n"
+                        "    def test_a(self, device): torch.ones(1, device=device)\n"
+                        "instantiate_device_type_tests(T, globals())\n", "T");
+  CHECK(r.member == "ACCELERATOR");
+}
