@@ -500,7 +500,8 @@ bool Extractor::flag_is_value(TSNode identifier) const {
     case NodeKind::ArgumentList:
       return !vocab_.is_device_arg_callee(callee_name(ts::child_by_field_id(ts::parent(parent), g_.f_function)));
     case NodeKind::Assignment: {
-      if (!ts_node_eq(ts::child_by_field_id(parent, g_.f_right), node)) return false;
+      // The flag is the assigned value, not the target (two siblings never start at one byte).
+      if (ts::start_byte(ts::child_by_field_id(parent, g_.f_right)) != ts::start_byte(node)) return false;
       TSNode left = ts::child_by_field_id(parent, g_.f_left);
       if (g_.kind(left) == NodeKind::Attribute) left = ts::child_by_field_id(left, g_.f_attribute);
       return g_.kind(left) != NodeKind::Identifier || !vocab_.is_device_variable(text(left));
