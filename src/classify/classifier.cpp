@@ -422,6 +422,8 @@ bool infer_module_gate(Context& c) {
            "themselves may need nothing");
   c.v.reasons.push_back(Reason{"notest", device, "if " + c.resolved.notest->condition + ": ... = NoTest", "<module>",
                                c.resolved.notest->line, c.resolved.notest_file});
+  // The tests' own device code stays evidence: a migration rewrites it.
+  c.add_reasons(c.requirements(device), c.v.reasons);
   return true;
 }
 
