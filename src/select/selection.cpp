@@ -249,6 +249,12 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     if (member.empty() ||
         std::find(request.members.begin(), request.members.end(), member) == request.members.end())
       continue;
+    // A test-less base's inferred member (`base-of-classes`) says what to
+    // declare for its subclasses; the runtime collects no test from the base
+    // itself, so it is no work for a runner (its subclasses are).
+    if (inferred && r.tests.empty() &&
+        std::find(v.rules.begin(), v.rules.end(), "base-of-classes") != v.rules.end())
+      continue;
     for (const RunningFile& runner : r.running_files) {
       if (!is_test_file_v8(runner.file)) continue;  // a helper module nothing runs
       select_in(files, resolution, v, member, inferred, runner, request, vocabulary, failing, out, dropped);
