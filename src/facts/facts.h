@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 5;
+inline constexpr int kFactsSchemaVersion = 6;
 
 struct Location {
   uint32_t line = 0;
