@@ -56,15 +56,19 @@ struct Context {
     v.inferred = std::move(member);
     v.confidence = confidence;
     v.confidence_reasons.clear();
+    v.confidence_sites.clear();
     if (confidence != Confidence::High) v.confidence_reasons.push_back(std::move(why_not_high));
   }
   // Lowers a high verdict to medium because of what stands in its way.
   void lower_for_obstacles(const std::string& what) {
     if (obstacles.empty()) return;
     v.confidence = Confidence::Medium;
+    // Not "blockers": those are lint's errors under the declaration
+    // (lint/advice.cpp), which these sites need not be.
     v.confidence_reasons.push_back(std::to_string(obstacles.size()) +
                                    (obstacles.size() == 1 ? " site (" + what + ") stands" : " sites (" + what + ") stand") +
-                                   " in the way of " + v.inferred + " (the blockers)");
+                                   " in the way of " + v.inferred);
+    v.confidence_sites = obstacles;
   }
   Reason instantiation_reason() const {
     const Instantiation& inst = file.instantiations[resolved.instantiation];
@@ -327,14 +331,20 @@ bool guards_itself(const Context& c, const TestEvidence& t) {
 bool infer_mixed_generic(Context& c) {
   std::map<std::string, size_t> per_device;
   std::vector<std::string> guarded, unguarded;
+  std::vector<Reason> sites;  // the device tests' requirements: what explain shows as evidence
   for (const TestEvidence& t : c.ev.tests) {
     bool needs = false;
     for (const std::string& d : t.needed)
       if (c.kind_of(d) != DeviceKind::Host) ++per_device[d], needs = true;
-    if (needs) (guards_itself(c, t) ? guarded : unguarded).push_back(t.name);
+    if (!needs) continue;
+    (guards_itself(c, t) ? guarded : unguarded).push_back(t.name);
+    for (const Need& n : t.needs)
+      if (n.strength == Strength::Requires && c.kind_of(n.site->device.label()) != DeviceKind::Host)
+        sites.push_back(reason_of(n));
   }
   for (const auto& [device, n] : per_device)
     if (2 * n > c.ev.tests.size()) return false;
+  c.v.reasons.insert(c.v.reasons.end(), sites.begin(), sites.end());
   std::string devices;
   for (const auto& [device, n] : per_device) devices += (devices.empty() ? "" : ", ") + device;
   if (unguarded.empty())
@@ -344,8 +354,9 @@ bool infer_mixed_generic(Context& c) {
   else
     c.decide("mixed-class-guards-device-tests", "GENERIC", Confidence::Low,
              std::to_string(unguarded.size()) + " of its device tests (" + unguarded.front() +
-                 (unguarded.size() > 1 ? ", ..." : "") + ") do not skip themselves without " + devices +
-                 ": on a GENERIC runner they pass only if that code runs without the device");
+                 (unguarded.size() > 1 ? ", ...) do not skip themselves" : ") does not skip itself") + " without " + devices +
+                 ": on a GENERIC runner " + (unguarded.size() > 1 ? "they pass" : "it passes") +
+                 " only if that code runs without the device");
   c.v.never_runs = guarded;
   std::string member;
   if (per_device.size() == 1) member = c.member_of(per_device.begin()->first);

@@ -35,6 +35,9 @@ struct Verdict {
   std::vector<std::string> rules;  // ids of the inference rules that fired (rules/classify.md)
   // Why the confidence is not high, one sentence each; empty when it is.
   std::vector<std::string> confidence_reasons;
+  // The sites a sentence there counts (code that hardcodes one device in a
+  // class inferred for many), so explain can list what it counts.
+  std::vector<Reason> confidence_sites;
   std::vector<Reason> reasons;
   std::string target;  // where a migration should take it; empty when it is the inferred member
   // Why `hwclass fix` cannot migrate it mechanically, though target says
@@ -48,6 +51,11 @@ struct Verdict {
   // lint/advice.cpp, not by the classifier.
   std::vector<Reason> blockers;
   std::vector<Reason> cleanups;
+  // What lint reports on the class as the file stands (its declaration's
+  // findings, typos included): errors, then warnings. Filled for explain
+  // only (lint/advice.cpp's attach_current_findings).
+  std::vector<Reason> current_errors;
+  std::vector<Reason> current_warnings;
   std::string declared;  // the effective declaration's member, "" when none
   bool declaration_inherited = false;
   bool declared_by_alias = false;  // written with the early name DEVICE_GENERIC (accepted here)

@@ -133,6 +133,7 @@ int run_explain(const CLI::App& cmd, ExplainState& s) {
   auto verdict_of = [&](int k) {
     Verdict v = classify_class(result.files, resolution, result.vocabulary, ClassRef{f, k});
     attach_advice(v, world, result.vocabulary);
+    attach_current_findings(v, world, result.vocabulary);
     return v;
   };
   const bool seed = s.names == "seed";
@@ -147,7 +148,7 @@ int run_explain(const CLI::App& cmd, ExplainState& s) {
   const int k = target_class(result, resolution, f, target, variant);
   Verdict v = verdict_of(k);
   if (s.format == "json") {
-    std::cout << verdicts_output(result.files, resolution, {v}, {"json", seed});
+    std::cout << verdicts_output(result.files, resolution, {v}, {"json", seed, true});
     return 0;
   }
   if (!variant.empty() || !target.test.empty())

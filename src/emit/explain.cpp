@@ -29,6 +29,19 @@ std::vector<std::pair<std::string, std::vector<const Reason*>>> grouped(
   return groups;
 }
 
+// Findings or sites grouped by kind ("[rule] xN"), each with its line;
+// without `all`, the first few of each group.
+std::string listed(const std::vector<Reason>& reasons, bool all, const std::function<std::string(const Reason&)>& where) {
+  std::string out;
+  for (const auto& [kind, group] : grouped(reasons, [](const Reason& b) { return b.kind; })) {
+    out += "    [" + kind + "] x" + std::to_string(group.size()) + "\n";
+    size_t shown = all ? group.size() : std::min(group.size(), kShown);
+    for (size_t i = 0; i < shown; ++i) out += "      " + where(*group[i]) + ": " + group[i]->text + "\n";
+    if (shown < group.size()) out += "      ... and " + std::to_string(group.size() - shown) + " more\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string explain_text(const std::vector<FileFacts>& files, const Resolution& res, const Verdict& v,
@@ -53,15 +66,32 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
                     (v.split.empty() ? name(v.inferred) + " [" + to_string(v.confidence) + "]"
                                      : split_headline(v.split, o.seed_names) + "; as one class " + name(v.inferred) +
                                            " [" + to_string(v.confidence) + "]");
-  if (v.declared.empty()) out += ", not declared";
+  if (c.declaration.state == DeclarationState::Invalid && !c.declaration.value_text.empty())
+    out += ", declared as " + c.declaration.value_text + " (line " + std::to_string(c.declaration.location.line) +
+           "), which is not a valid declaration";
+  else if (v.declared.empty()) out += ", not declared";
   else
     out += std::string(v.agrees ? ", agrees with the declared " : ", DISAGREES with the declared ") +
            name(v.declared) + (v.declaration_inherited ? " (inherited)" : "");
-  out += "\n  rules fired: ";
+  out += "\n";
+
+  // What lint says now, before anything about what to change.
+  const size_t now = v.current_errors.size() + v.current_warnings.size();
+  if (now == 0) {
+    out += "  as it stands: lints clean\n";
+  } else {
+    out += "  as it stands: " +
+           (v.current_errors.empty() ? "" : plural(v.current_errors.size(), "lint error", "lint errors")) +
+           (v.current_errors.empty() || v.current_warnings.empty() ? "" : " and ") +
+           (v.current_warnings.empty() ? "" : plural(v.current_warnings.size(), "warning", "warnings")) + ":\n";
+    out += listed(v.current_errors, o.all, where) + listed(v.current_warnings, o.all, where);
+  }
+  out += "  rules fired: ";
   for (size_t i = 0; i < v.rules.size(); ++i) out += (i ? ", " : "") + v.rules[i];
   out += " (rules/classify.md)\n";
   for (const std::string& why : v.confidence_reasons)
     out += std::string("  ") + to_string(v.confidence) + " confidence: " + why + "\n";
+  if (!v.confidence_sites.empty()) out += listed(v.confidence_sites, o.all, where);
 
   // What to do.
   const std::string& recommended = v.target.empty() ? v.inferred : v.target;
@@ -85,25 +115,30 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
       out += "\n";
     }
   }
-  if (v.blockers.empty()) {
+  const bool declared_as_recommended = !v.declared.empty() && !v.declaration_inherited && v.declared == recommended;
+  if (declared_as_recommended) {
+    // Declared as recommended: what stands in the way is what lint reports
+    // now, listed above, not a second time.
+    out += std::string("  the declaration is the recommended one") +
+           (now ? ": fix what lint reports above" : ", and it lints clean") + "\n";
+  } else if (v.blockers.empty()) {
     out += "  declaring " + name(recommended) + " lints clean" +
            (v.target.empty() ? "" : " (the target: the code needs " + name(v.inferred) + " only by hand)") + "\n";
   } else {
     out += std::string(v.split.empty() ? "" : "  as one class:\n") + "  to declare " + name(recommended) +
            (v.target.empty() ? "" : " (the target)") + ", fix " +
            plural(v.blockers.size(), "lint error", "lint errors") + ":\n";
-    for (const auto& [rule, group] : grouped(v.blockers, [](const Reason& b) { return b.kind; })) {
-      out += "    [" + rule + "] x" + std::to_string(group.size()) + "\n";
-      size_t shown = o.all ? group.size() : std::min(group.size(), kShown);
-      for (size_t i = 0; i < shown; ++i) out += "      " + where(*group[i]) + ": " + group[i]->text + "\n";
-      if (shown < group.size()) out += "      ... and " + std::to_string(group.size() - shown) + " more\n";
-    }
+    out += listed(v.blockers, o.all, where);
   }
-  if (!v.cleanups.empty()) {
+  if (!v.cleanups.empty() && !declared_as_recommended) {
     out += "  then " + plural(v.cleanups.size(), "warning", "warnings") + ":";
-    for (const auto& [rule, group] : grouped(v.cleanups, [](const Reason& b) { return b.kind; }))
-      out += " [" + rule + "] x" + std::to_string(group.size());
-    out += "\n";
+    if (o.all) {  // every counted line
+      out += "\n" + listed(v.cleanups, true, where);
+    } else {
+      for (const auto& [rule, group] : grouped(v.cleanups, [](const Reason& b) { return b.kind; }))
+        out += " [" + rule + "] x" + std::to_string(group.size());
+      out += "\n";
+    }
   }
   // What removing a multi-device decorator changes: where the test then runs.
   for (const auto& [decorator, devices] : o.multi_device_decorators) {
@@ -160,7 +195,8 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     }
     if (shown < group.size()) out += "      ... and " + std::to_string(group.size() - shown) + " more\n";
   }
-  if (!o.all && (v.reasons.size() > kShown || v.blockers.size() > kShown))
+  if (!o.all && (v.reasons.size() > kShown || v.blockers.size() > kShown || !v.cleanups.empty() ||
+                 v.confidence_sites.size() > kShown || now > kShown))
     out += "  (--all lists every site and finding, with its source line)\n";
   return out;
 }

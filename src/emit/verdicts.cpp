@@ -44,7 +44,7 @@ void write_reasons(JsonWriter& w, const std::vector<Reason>& reasons) {
 }
 
 std::string json(const std::vector<FileFacts>& files, const Resolution& res, const std::vector<Verdict>& verdicts,
-                 bool seed) {
+                 bool seed, bool current_findings) {
   std::string out;
   JsonWriter w(out, 2);
   w.begin_object().field("schema", "hwclass.classify/v1").key("classes").begin_array();
@@ -56,6 +56,8 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     w.field("invoking_file", r.invoking_file()).field("tests", static_cast<uint64_t>(r.tests.size()));
     w.field("inferred", member_name(v.inferred, seed)).field("confidence", to_string(v.confidence));
     w.key("confidence_reasons").string_array(v.confidence_reasons);
+    w.key("confidence_sites");
+    write_reasons(w, v.confidence_sites);
     w.key("rules").string_array(v.rules);
     w.key("reasons");
     write_reasons(w, v.reasons);
@@ -74,6 +76,12 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     w.key("migration_blocked");
     if (v.migration_blocked.empty()) w.null();
     else w.value(v.migration_blocked);
+    if (current_findings) {
+      w.key("current_errors");
+      write_reasons(w, v.current_errors);
+      w.key("current_warnings");
+      write_reasons(w, v.current_warnings);
+    }
     w.key("blockers");
     write_reasons(w, v.blockers);
     w.key("cleanups");
@@ -170,7 +178,7 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
 
 std::string verdicts_output(const std::vector<FileFacts>& files, const Resolution& resolution,
                             const std::vector<Verdict>& verdicts, const VerdictOutputOptions& o) {
-  if (o.format == "json") return json(files, resolution, verdicts, o.seed_names);
+  if (o.format == "json") return json(files, resolution, verdicts, o.seed_names, o.current_findings);
   if (o.format == "csv") return csv(files, resolution, verdicts, o.seed_names);
   return text(files, resolution, verdicts, o.seed_names);
 }

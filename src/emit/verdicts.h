@@ -21,6 +21,7 @@ std::string split_headline(const std::vector<SplitPart>& split, bool seed);
 struct VerdictOutputOptions {
   std::string format = "text";  // text, json, csv
   bool seed_names = false;      // print ACCELERATOR as DEVICE_GENERIC (the early name)
+  bool current_findings = false;  // explain's: what lint reports on each class as it stands
 };
 
 std::string verdicts_output(const std::vector<FileFacts>& files, const Resolution& resolution,

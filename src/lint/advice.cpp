@@ -8,17 +8,35 @@ namespace hwclass {
 
 const std::string& recommended_member(const Verdict& v) { return v.target.empty() ? v.inferred : v.target; }
 
+namespace {
+
+// Lint's findings as reasons, errors into one list and the rest into the other.
+void sort_into(const std::vector<Finding>& findings, const FileFacts& file, int cls, std::vector<Reason>& errors,
+               std::vector<Reason>& warnings) {
+  errors.clear();
+  warnings.clear();
+  for (const Finding& f : findings) {
+    Reason r{f.rule, "", f.message, file.classes[cls].name, f.line, file.relative_path};
+    (f.severity == Severity::Error ? errors : warnings).push_back(std::move(r));
+  }
+}
+
+}  // namespace
+
+void attach_current_findings(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary) {
+  const FileFacts& file = world.files[v.ref.file];
+  // classification-mismatch reads this verdict rather than classifying again.
+  sort_into(lint_class(file, v.ref.cls, vocabulary, {}, &world, v.ref.file, &v), file, v.ref.cls, v.current_errors,
+            v.current_warnings);
+}
+
 void attach_advice(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary) {
-  v.blockers.clear();
-  v.cleanups.clear();
   const FileFacts& file = world.files[v.ref.file];
   LintOptions options;
   // The verdict is what is being checked; asking classify again is circular.
   options.ignore = {"classification-mismatch"};
-  for (const Finding& f : lint_class_as(file, v.ref.cls, recommended_member(v), vocabulary, options, &world, v.ref.file, &v)) {
-    Reason r{f.rule, "", f.message, file.classes[v.ref.cls].name, f.line, file.relative_path};
-    (f.severity == Severity::Error ? v.blockers : v.cleanups).push_back(std::move(r));
-  }
+  sort_into(lint_class_as(file, v.ref.cls, recommended_member(v), vocabulary, options, &world, v.ref.file, &v), file,
+            v.ref.cls, v.blockers, v.cleanups);
 }
 
 std::string declaration_harm(const FileFacts& file, int class_index, const ResolvedClass& resolved,

@@ -19,6 +19,11 @@ const std::string& recommended_member(const Verdict& v);
 // the class if it declared its recommended member.
 void attach_advice(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary);
 
+// Fills v.current_errors and v.current_warnings with what lint reports on
+// the class as the file stands (explain shows them first; classify over a
+// tree does not pay for them).
+void attach_current_findings(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary);
+
 // Why a safe fix must not declare `member` on the class (issue 30), "" when
 // nothing stands in the way: the declaration would give it an upstream
 // error it does not have now (@onlyNativeDeviceTypes under ACCELERATOR is

@@ -1,5 +1,6 @@
 #include "lint/linter.h"
 
+#include <algorithm>
 #include <map>
 
 #include "classify/classifier.h"
@@ -67,7 +68,47 @@ void run_declared_class(const FileContext& fc, int index, const std::string& mem
   }
 }
 
+// The class rules for one class lint checks, as the file stands.
+void run_class(const FileContext& fc, int index, std::map<RuleScope, std::vector<const RuleInfo*>>& enabled,
+               const Verdict* verdict = nullptr) {
+  const ClassFact& cls = fc.file.classes[static_cast<size_t>(index)];
+  std::string member = inherited_member(cls, fc.settings, fc.world, fc.file_index, index);
+  if (!member.empty()) run_declared_class(fc, index, member, enabled[RuleScope::DeclaredClass], verdict);
+  ClassContext cc{fc, cls, index, upstream_link(fc.file, cls.name), member, verdict};
+  for (RuleScope scope : {RuleScope::UndeclaredClass, RuleScope::AnyClass}) {
+    if (scope == RuleScope::UndeclaredClass && !member.empty()) continue;
+    for (const RuleInfo* r : enabled[scope]) {
+      cc.rule = r;
+      r->check_class(cc);
+    }
+  }
+}
+
+void run_instantiation(const FileContext& fc, const Instantiation& inst,
+                       std::map<RuleScope, std::vector<const RuleInfo*>>& enabled) {
+  InstantiationContext ic{fc, inst};
+  for (const RuleInfo* r : enabled[RuleScope::Instantiation]) {
+    ic.rule = r;
+    r->check_instantiation(ic);
+  }
+}
+
 }  // namespace
+
+std::vector<Finding> lint_class(const FileFacts& file, int class_index, const Vocabulary& vocabulary,
+                                const LintOptions& options, const LintWorld* world, int file_index,
+                                const Verdict* verdict) {
+  std::vector<Finding> out;
+  if (!file.readable || file.has_syntax_error()) return out;
+  auto classes = linted_classes(file);
+  if (std::find(classes.begin(), classes.end(), class_index) == classes.end()) return out;
+  auto enabled = enabled_rules(options);
+  FileContext fc{file, vocabulary, options.settings, world, file_index, out};
+  run_class(fc, class_index, enabled, verdict);
+  for (const Instantiation& inst : file.instantiations)
+    if (inst.target == file.classes[static_cast<size_t>(class_index)].name) run_instantiation(fc, inst, enabled);
+  return out;
+}
 
 std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const std::string& member,
                                    const Vocabulary& vocabulary, const LintOptions& options, const LintWorld* world,
@@ -91,26 +132,8 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
   // Upstream lints nothing in a file it cannot parse; hwclass cannot trust
   // the facts of a file it cannot read or parse.
   if (!file.readable || file.has_syntax_error()) return out;
-  for (int index : linted_classes(file)) {
-    const ClassFact& cls = file.classes[static_cast<size_t>(index)];
-    std::string member = inherited_member(cls, options.settings, world, file_index, index);
-    if (!member.empty()) run_declared_class(fc, index, member, enabled[RuleScope::DeclaredClass]);
-    ClassContext cc{fc, cls, index, upstream_link(file, cls.name), member};
-    for (RuleScope scope : {RuleScope::UndeclaredClass, RuleScope::AnyClass}) {
-      if (scope == RuleScope::UndeclaredClass && !member.empty()) continue;
-      for (const RuleInfo* r : enabled[scope]) {
-        cc.rule = r;
-        r->check_class(cc);
-      }
-    }
-  }
-  for (const Instantiation& inst : file.instantiations) {
-    InstantiationContext ic{fc, inst};
-    for (const RuleInfo* r : enabled[RuleScope::Instantiation]) {
-      ic.rule = r;
-      r->check_instantiation(ic);
-    }
-  }
+  for (int index : linted_classes(file)) run_class(fc, index, enabled);
+  for (const Instantiation& inst : file.instantiations) run_instantiation(fc, inst, enabled);
   return out;
 }
 

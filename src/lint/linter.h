@@ -34,6 +34,14 @@ std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const
                                    const LintWorld* world = nullptr, int file_index = -1,
                                    const Verdict* verdict = nullptr);
 
+// What lint reports on one class as the file stands: the class rules as
+// lint_file runs them, and the instantiation rules on each call that
+// instantiates it. Nothing for a class lint does not check. `verdict`, as
+// in lint_class_as.
+std::vector<Finding> lint_class(const FileFacts& file, int class_index, const Vocabulary& vocabulary,
+                                const LintOptions& options, const LintWorld* world = nullptr, int file_index = -1,
+                                const Verdict* verdict = nullptr);
+
 // The description upstream prints: the message and, for upstream rules but
 // parse_error, the hint sentence naming the rule summary.
 std::string lint_description(const Finding& finding);
