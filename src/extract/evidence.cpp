@@ -43,6 +43,7 @@ bool Extractor::mentions_device(TSNode node, int depth) const {
     std::string_view name = text(node);
     return vocab_.flag_device(name) || vocab_.api_module_device(name);
   }
+  if (kind == NodeKind::Attribute && vocab_.flag_device(text(node))) return true;  // torch.version.hip
   uint32_t count = ts::named_child_count(node);
   for (uint32_t i = 0; i < count; ++i)
     if (mentions_device(ts::named_child(node, i), depth + 1)) return true;
@@ -156,6 +157,13 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       break;
     case NodeKind::Attribute:
       if (scope.method) note_self_ref(node, scope);
+      // A flag spelt as a dotted name (`torch.version.hip`, set on ROCm
+      // builds alone): read as a flag name is.
+      if (const std::string* device = vocab_.flag_device(text(node))) {
+        DeviceSite& site = add_site(SiteKind::DeviceFlag, DeviceName::one(*device), std::string(text(node)), node, scope);
+        if (!scope.in_condition && !scope.in_decorator && flag_is_value(node)) site.value_only = true;
+        return;
+      }
       break;
     case NodeKind::Assignment:
       on_assignment(node, scope);
@@ -308,6 +316,8 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
     if (!ts::is_null(target) && g_.kind(target) == NodeKind::Identifier)
       facts_.extended_classes.emplace_back(text(target));
   }
+  if (scope.class_index >= 0 && !device_helpers_.empty() && g_.kind(function) == NodeKind::Identifier)
+    on_device_helper_call(call, name, scope);
   // with override_quantized_engine("fbgemm"): code of a CPU-only backend
   // ([classify] host_only_calls), a need of the host as @skipIfNoFBGEMM is.
   if (scope.class_index >= 0 &&
@@ -332,6 +342,29 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
   }
 
   if (g_.kind(function) == NodeKind::Attribute) on_attribute_call(call, function, name, args, scope);
+}
+
+// `T(10, 10)` in a class, where T's device parameter defaults to one
+// accelerator (read_device_helper): the test runs there unless the call
+// passes a device (by keyword, by position, or maybe through a splat).
+void Extractor::on_device_helper_call(TSNode call, std::string_view name, const Scope& scope) {
+  auto helper = device_helpers_.find(name);
+  if (helper == device_helpers_.end()) return;
+  TSNode args = ts::child_by_field_id(call, g_.f_arguments);
+  if (g_.kind(args) != NodeKind::ArgumentList) return;
+  int positional = 0;
+  for (uint32_t i = 0; i < ts::named_child_count(args); ++i) {
+    TSNode arg = ts::named_child(args, i);
+    NodeKind kind = g_.kind(arg);
+    if (kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat) return;
+    if (kind == NodeKind::KeywordArgument) {
+      if (text(ts::child_by_field_id(arg, g_.f_name)) == helper->second.parameter) return;
+    } else if (kind != NodeKind::Comment) {
+      ++positional;
+    }
+  }
+  if (helper->second.position >= 0 && positional > helper->second.position) return;
+  add_site(SiteKind::DeviceGlobalUse, helper->second.device, helper->second.shown, call, scope);
 }
 
 // `torch.cuda.synchronize()`, `cuda_alias.synchronize()`, `x.cuda()`: a
@@ -384,9 +417,25 @@ void Extractor::on_attribute_call(TSNode call, TSNode function, std::string_view
     site.chained = chained;
     return;
   }
-  if (const std::string* device = vocab_.tensor_method_device(name))
+  if (const std::string* device = vocab_.tensor_method_device(name)) {
+    // `.cuda(device=torch.device(GPU_TYPE))` moves to the device its
+    // argument names (a flag of another device, itself a site), not cuda.
+    if (!bare && names_other_flag(args, *device)) return;
     add_site(SiteKind::TensorMethod, DeviceName::one(*device), unparse(function, source_) + "()", call, scope).bare_call =
         bare;
+  }
+}
+
+// Whether code names a device flag (`GPU_TYPE`) of a device other than `device`.
+bool Extractor::names_other_flag(TSNode node, const std::string& device, int depth) const {
+  if (ts::is_null(node) || depth > 50) return false;
+  if (g_.kind(node) == NodeKind::Identifier) {
+    const std::string* flag = vocab_.flag_device(text(node));
+    return flag && *flag != device;
+  }
+  for (uint32_t i = 0; i < ts::named_child_count(node); ++i)
+    if (names_other_flag(ts::named_child(node, i), device, depth + 1)) return true;
+  return false;
 }
 
 // Whether a torch.device(...) call makes a value that is only compared,

@@ -269,6 +269,10 @@ void Extractor::scan_class(TSNode class_node, TSNode decorated) {
       walk(child, scope);
     }
   }
+  if (guard_.guarded && guard_.known) {
+    scope.walk_statement = statement_index;
+    note_host_gate(class_node, scope);
+  }
   TSNode superclasses = ts::child_by_field_id(class_node, g_.f_superclasses);
   if (!ts::is_null(superclasses)) {
     scope.walk_statement = kOutsideClassBody;
@@ -288,6 +292,28 @@ void Extractor::scan_class(TSNode class_node, TSNode decorated) {
 
   ClassFact& c = facts_.classes[index];
   for (const Method& m : c.methods) c.is_test_class |= m.is_test;
+}
+
+// A class defined under `if HAS_CPU:` (or `if HAS_CPU and ...:`) exists
+// only where a CPU-only feature does: HAS_CPU is inductor's C++ compiler,
+// and such classes test that backend (contract 14 rule 2: CPU). Each
+// conjunct of the gate that is a host flag is a need of every test, as
+// @skipIfNoFBGEMM is; a gate with `or` is not read.
+void Extractor::note_host_gate(TSNode class_node, const Scope& scope) {
+  const std::string& condition = guard_.condition;
+  if (condition.find(" or ") != std::string::npos) return;
+  for (size_t start = 0; start <= condition.size();) {
+    size_t end = condition.find(" and ", start);
+    std::string_view part = std::string_view(condition).substr(start, end == std::string::npos ? end : end - start);
+    start = end == std::string::npos ? condition.size() + 1 : end + 5;
+    while (!part.empty() && (part.front() == '(' || part.front() == ' ')) part.remove_prefix(1);
+    while (!part.empty() && (part.back() == ')' || part.back() == ' ')) part.remove_suffix(1);
+    const std::string* device = vocab_.flag_device(part);
+    if (!device || vocab_.kind_of(std::string_view(*device)) != DeviceKind::Host) continue;
+    add_site(SiteKind::DeviceDecorator, DeviceName::one(*device), "if " + condition + ":", class_node, scope).role =
+        DecoratorRole::Requires;
+    return;
+  }
 }
 
 void Extractor::scan_class_statement(TSNode statement, size_t class_index, uint32_t statement_index) {

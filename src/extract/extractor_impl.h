@@ -63,6 +63,7 @@ class Extractor {
   void scan_guarded_block(TSNode clause, TSNode block);
   void scan_class(TSNode class_node, TSNode decorated);
   void scan_class_statement(TSNode statement, size_t class_index, uint32_t statement_index);
+  void note_host_gate(TSNode class_node, const Scope& scope);
   Method read_method(TSNode function, TSNode decorated) const;
   void read_parameters(TSNode parameters, Method& method) const;
   Decorator read_decorator(TSNode decorator) const;
@@ -77,6 +78,8 @@ class Extractor {
   void read_module_binding(TSNode statement);
   const ModuleBinding* literal_binding(std::string_view name) const;
   void read_module_function(TSNode function);
+  void read_device_helper(TSNode function);
+  void on_device_helper_call(TSNode call, std::string_view name, const Scope& scope);
   void read_import(TSNode statement);
   void note_device_module_alias(const Import& import);
 
@@ -99,6 +102,7 @@ class Extractor {
   std::string_view callee_name(TSNode function) const;  // last part of a name or dotted callee
   bool is_fstring(TSNode string) const;
   bool mentions_device(TSNode condition, int depth = 0) const;
+  bool names_other_flag(TSNode node, const std::string& device, int depth = 0) const;
   bool names_device_choice(TSNode condition) const;
   bool opens_fake_mode(TSNode with_statement) const;
   int comparison_polarity(TSNode comparison, int polarity) const;  // the skip polarity inside `X is [not] None`  // a flag or device API in a test
@@ -143,6 +147,15 @@ class Extractor {
   std::string_view module_function_;
   std::vector<RawRead> raw_reads_;
   std::vector<std::string_view> module_functions_;
+  // Module-level functions whose device parameter defaults to one
+  // accelerator (read_device_helper): name -> that parameter and device.
+  struct DeviceHelper {
+    DeviceName device;
+    std::string parameter;
+    int position = -1;  // among the positional parameters; -1 when keyword-only
+    std::string shown;  // `T(device=DEVICE)`
+  };
+  NameMap<DeviceHelper> device_helpers_;
   // Names bound by imports of a device's API module: name -> (module path, device).
   NameMap<std::pair<std::string, std::string>> device_module_aliases_;
 };

@@ -180,8 +180,49 @@ void Extractor::read_module_binding(TSNode statement) {
   }
 }
 
+// A module-level helper whose device parameter defaults to one accelerator
+// (`def T(*size, device=DEVICE)` after `DEVICE = "cuda"`, or
+// `device="cuda"`): a test that calls it without a device runs there
+// (inductor's test_perf.py). Helpers are known from their def on, as device
+// globals are.
+void Extractor::read_device_helper(TSNode function) {
+  TSNode parameters = ts::child_by_field_id(function, g_.f_parameters);
+  Method signature;
+  read_parameters(parameters, signature);
+  int position = 0;
+  for (const Parameter& p : signature.parameters) {
+    if (!vocab_.is_device_variable(p.name) || !p.has_default) {
+      position += p.kind == ParamKind::Regular || p.kind == ParamKind::PositionalOnly;
+      continue;
+    }
+    TSNode value{};
+    for (uint32_t i = 0; i < ts::named_child_count(parameters) && ts::is_null(value); ++i) {
+      TSNode node = ts::named_child(parameters, i);
+      NodeKind kind = g_.kind(node);
+      if ((kind == NodeKind::DefaultParameter || kind == NodeKind::TypedDefaultParameter) &&
+          text(ts::child_by_field_id(node, g_.f_name)) == p.name)
+        value = ts::child_by_field_id(node, g_.f_value);
+    }
+    std::optional<DeviceName> device;
+    if (g_.kind(value) == NodeKind::String) {
+      auto lit = string_literal(value, source_);
+      auto key = lit && !lit->is_bytes && !lit->is_fstring ? vocab_.device_of_string(lit->value) : std::nullopt;
+      if (key) device = DeviceName::one(std::string(*key));
+    } else if (g_.kind(value) == NodeKind::Identifier) {
+      for (const DeviceGlobal& global : facts_.device_globals)
+        if (global.name == text(value)) device = global.device;
+    }
+    if (!device || !device->names_one() || vocab_.kind_of(*device) != DeviceKind::Accelerator) return;
+    std::string name(text(ts::child_by_field_id(function, g_.f_name)));
+    device_helpers_[name] = DeviceHelper{*device, p.name, p.kind == ParamKind::KeywordOnly ? -1 : position,
+                                         name + "(" + p.name + "=" + std::string(text(value)) + ")"};
+    return;
+  }
+}
+
 // A module-level `def test*` (pytest's default python_functions pattern).
 void Extractor::read_module_function(TSNode function) {
+  read_device_helper(function);
   std::string_view name = text(ts::child_by_field_id(function, g_.f_name));
   if (guard_.condition.find("__name__") != std::string::npos) return;  // not defined under pytest
   if (name.rfind("test", 0) == 0) facts_.module_tests.emplace_back(std::string(name), ts::start_point(function).row + 1);
