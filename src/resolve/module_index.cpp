@@ -32,6 +32,13 @@ int ModuleIndex::find(const std::string& module, int importer) const {
     name = package.empty() ? rest : (rest.empty() ? package : package + "." + rest);
   }
   auto it = by_name_.find(name);
+  if (it != by_name_.end()) return it->second;
+  // A module beside the importer (`import test_c10d_common` in
+  // test/distributed/, which has no __init__.py: pytest puts the file's own
+  // directory first on sys.path).
+  const std::string& package = importer >= 0 ? packages_[importer] : "";
+  if (module.empty() || module[0] == '.' || package.empty()) return -1;
+  it = by_name_.find(package + "." + name);
   return it == by_name_.end() ? -1 : it->second;
 }
 

@@ -15,7 +15,8 @@ class ModuleIndex {
  public:
   explicit ModuleIndex(const std::vector<FileFacts>& files);
   // The file of `module` imported from `importer` (relative imports keep
-  // their leading dots), or -1.
+  // their leading dots), or -1. An absolute name the tree does not hold
+  // from its root is looked up beside the importer.
   int find(const std::string& module, int importer) const;
   const std::string& package_of(int file) const { return packages_[file]; }
 

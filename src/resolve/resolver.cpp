@@ -65,15 +65,8 @@ class Resolver {
       std::vector<int>& list = out.classes[ref.file][ref.cls].importers;
       if (std::find(list.begin(), list.end(), file) == list.end()) list.push_back(file);
     };
-    // A module beside the importer too (`import test_c10d_common` in
-    // test/distributed/, which has no __init__.py: pytest puts the file's
-    // own directory first on sys.path).
-    auto module_file = [&](const std::string& module, int file) {
-      int found = index_.find(module, file);
-      const std::string& package = index_.package_of(file);
-      return found >= 0 || module.empty() || module[0] == '.' || package.empty() ? found
-                                                                                 : index_.find(package + "." + module, file);
-    };
+    // A module beside the importer too: ModuleIndex::find looks there.
+    auto module_file = [&](const std::string& module, int file) { return index_.find(module, file); };
     for (size_t f = 0; f < files_.size(); ++f) {
       const int file = static_cast<int>(f);
       for (const Import& imp : files_[f].imports)

@@ -217,6 +217,29 @@ TEST_CASE("TestCase ancestry is read through bases in other files and through im
   CHECK(p.left_out == std::vector<std::string>{"CommonTemplate" + neither, "Plain" + neither});
 }
 
+TEST_CASE("a module.Class base through `import sibling` is read from the importer's directory", "[select][resolve]") {
+  // 1.13.1's test/distributed/test_c10d_pypg.py: `import test_c10d_common`
+  // (test/distributed/ has no __init__.py: pytest puts the file's directory
+  // first on sys.path), then `class AbstractDDPSingleRank(
+  // test_c10d_common.CommonDistributedDataParallelTest)`, a plain object
+  // mixin: pytest collects no AbstractDDPSingleRank. test_c10d_gloo.py's
+  // DistributedDataParallelTest inherits the mixin's declaration.
+  const std::string mixin = std::string(kImport) + "class CommonMixin(object):\n" +
+                            "    hw_classification = HardwareClassification.CUDA\n    def test_m(self): pass\n";
+  auto sources = std::vector<std::pair<std::string, std::string>>{
+      {"test/sub/test_p.py", std::string(kImport) + "import test_common_p\n" +
+                                 "class AbstractSingle(test_common_p.CommonMixin):\n" + kGeneric +
+                                 "    def test_a(self): pass\n" +
+                                 "class TestInherits(test_common_p.CommonMixin, TestCase):\n    pass\n"},
+      {"test/sub/test_common_p.py", mixin}};
+  Picked generic = pick(sources, "cpu");
+  CHECK(generic.selected.empty());
+  CHECK(generic.left_out == std::vector<std::string>{
+                                "AbstractSingle: not collected: no unittest.TestCase among its bases, and its name "
+                                "does not start with Test: pytest collects neither"});
+  CHECK(pick(sources, "cuda", "CUDA").selected == std::vector<std::string>{"sub/test_p::TestInherits"});
+}
+
 TEST_CASE("a device list bound once to a module-level literal is that literal", "[select][resolve]") {
   // test/distributed/fsdp/test_fsdp_apply.py: `devices = ("cuda", "hpu")`
   // one line above `only_for=devices`: no PRIVATEUSE1 variant.
