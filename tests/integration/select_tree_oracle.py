@@ -4,10 +4,6 @@ whole tree (issue 27 item 1; select_oracle.py checks a fixed list of files):
 
     select_tree_oracle.py HWCLASS TREE_ROOT VERSION declared|seeded
 
-Not a ctest yet: on the 1.13.1 declared tree it needs the resolve fix in
-wip/issue-27-tree-oracle.mbox (see wip/README.md); the 2.6.0 trees have not
-run to the end.
-
 On a copy of TREE_ROOT's test/, declared by `hwclass fix --write`
 (`declared`), or by scripts/seed-declarations.py (seed 3) followed by
 `fix --select add-import --write` (`seeded`: valid and invalid forms mixed),
