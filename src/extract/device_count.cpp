@@ -2,7 +2,11 @@
 // (`skip_if_lt_x_gpu(2)`) and a class's `world_size`, folded to numbers
 // here so resolve decides a class's device need from facts alone
 // (resolve/device_need.cpp, contract 5.8).
+#include <algorithm>
 #include <cstring>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "extract/extractor_impl.h"
 
@@ -90,6 +94,15 @@ DeviceCount Extractor::first_argument_count(TSNode call) const {
   return DeviceCount{};
 }
 
+// What a world_size property can return: each arm folded (Absent for
+// `super().world_size`), with locals bound to counts substituted;
+// `readable` false when a statement or arm is beyond this reading.
+struct Extractor::CountArms {
+  std::vector<DeviceCount> values;
+  std::map<std::string, DeviceCount, std::less<>> locals;
+  bool readable = true;
+};
+
 void Extractor::read_world_size(TSNode statement, ClassFact& c) const {
   // Each binding replaces the one before, as in Python's class body.
   NodeKind kind = g_.kind(statement);
@@ -107,25 +120,115 @@ void Extractor::read_world_size(TSNode statement, ClassFact& c) const {
   if (kind == NodeKind::DecoratedDefinition) function = ts::child_by_field_id(statement, g_.f_definition);
   if (g_.kind(function) != NodeKind::FunctionDefinition) return;
   if (text(ts::child_by_field_id(function, g_.f_name)) != "world_size") return;
-  // The first `return` among the body's statements: what upstream reads
-  // through cls.__new__ when nothing before it branches.
-  TSNode body = ts::child_by_field_id(function, g_.f_body);
-  for (uint32_t i = 0; i < ts::named_child_count(body); ++i) {
-    TSNode s = ts::named_child(body, i);
-    if (g_.kind(s) == NodeKind::Comment || g_.kind(s) == NodeKind::ExpressionStatement) continue;
-    if (!is_type(s, "return_statement")) break;
-    TSNode value = ts::named_child(s, 0);
-    if (ts::is_null(value)) break;
-    std::string value_text = fold_whitespace(text(value));
-    if (value_text == "super().world_size") {  // inherits
-      c.world_size = DeviceCount{};
-      return;
-    }
-    c.world_size = fold_count(value);
+  CountArms arms;
+  bool returns = collect_returns(ts::child_by_field_id(function, g_.f_body), arms);
+  DeviceCount unknown{DeviceCount::State::Unknown, 0, "def world_size"};
+  if (!returns || !arms.readable || arms.values.empty()) {
+    c.world_size = unknown;
     return;
   }
-  c.world_size.state = DeviceCount::State::Unknown;
-  c.world_size.text = "def world_size";
+  // One arm: as written (`return WORLD_SIZE` keeps its name for resolve).
+  if (arms.values.size() == 1) {
+    c.world_size = arms.values[0];
+    return;
+  }
+  // Several arms (an `if`, a conditional expression): upstream reads the
+  // one the runner takes (5.8: world_size through cls.__new__, on the
+  // runner). The conditions are not evaluated; the need is the largest
+  // count an arm returns, an arm that adapts to the runner (device_count(),
+  // -2) asking for none of its own, as fold_count reads it. The branching
+  // properties of 2.6.0 return a fixed count on a runner with too few
+  // devices for the adaptive arm (`gpu_num if gpu_num % 2 == 0 and gpu_num
+  // > 4 else 4` in test_parallelize_api.py; `device_count()` under NCCL,
+  // else `super().world_size`, in test_c10d_object_collectives.py), which
+  // is what the runtime gives on a CPU runner and the fewest devices the
+  // class runs with anywhere; for other conditions it is the most any
+  // runner is asked for, so a class is never planned on too few.
+  int64_t most = 0;
+  for (const DeviceCount& v : arms.values) {
+    if (v.state == DeviceCount::State::Absent) continue;  // super().world_size
+    if (v.state != DeviceCount::State::Known) {
+      c.world_size = unknown;
+      return;
+    }
+    most = std::max(most, v.value);
+  }
+  bool inherits = std::any_of(arms.values.begin(), arms.values.end(),
+                              [](const DeviceCount& v) { return v.state == DeviceCount::State::Absent; });
+  // Beside the inherited size only adaptive arms fold here: the inherited
+  // value is resolve's (the MRO), so max(8, inherited) is not known yet.
+  if (inherits) c.world_size = most > 0 ? unknown : DeviceCount{};
+  else c.world_size = DeviceCount{DeviceCount::State::Known, most, "def world_size"};
+}
+
+void Extractor::fold_arms(TSNode value, CountArms& arms) const {
+  NodeKind kind = g_.kind(value);
+  if (kind == NodeKind::ParenthesizedExpression) return fold_arms(ts::named_child(value, 0), arms);
+  if (kind == NodeKind::ConditionalExpression) {  // a if cond else b: arms a and b
+    fold_arms(ts::named_child(value, 0), arms);
+    fold_arms(ts::named_child(value, 2), arms);
+    return;
+  }
+  if (kind == NodeKind::Identifier) {
+    auto it = arms.locals.find(text(value));
+    if (it != arms.locals.end()) {
+      arms.values.push_back(it->second);
+      return;
+    }
+  }
+  if (fold_whitespace(text(value)) == "super().world_size") {
+    arms.values.push_back(DeviceCount{});
+    return;
+  }
+  arms.values.push_back(fold_count(value));
+}
+
+// Collects the returns of BLOCK and the blocks of its `if` statements;
+// true when every path through it returns (a property that may fall off its
+// end returns None, which no runner reads as a count).
+bool Extractor::collect_returns(TSNode block, CountArms& arms) const {
+  for (uint32_t i = 0; i < ts::named_child_count(block); ++i) {
+    TSNode s = ts::named_child(block, i);
+    NodeKind kind = g_.kind(s);
+    if (kind == NodeKind::Comment) continue;
+    if (kind == NodeKind::ExpressionStatement) {
+      // `n = torch.cuda.device_count()`: a local the returns may name (a
+      // second binding of the name makes it unreadable); a docstring or a
+      // call changes no count.
+      TSNode e = ts::named_child(s, 0);
+      if (g_.kind(e) == NodeKind::AugmentedAssignment) arms.readable = false;
+      if (g_.kind(e) != NodeKind::Assignment) continue;
+      TSNode left = ts::child_by_field_id(e, g_.f_left), right = ts::child_by_field_id(e, g_.f_right);
+      if (g_.kind(left) != NodeKind::Identifier || ts::is_null(right)) continue;
+      std::string name(text(left));
+      DeviceCount folded = fold_count(right);
+      auto [it, fresh] = arms.locals.emplace(name, folded);
+      if (!fresh) it->second = DeviceCount{DeviceCount::State::Unknown, 0, name};
+      continue;
+    }
+    if (is_type(s, "return_statement")) {
+      TSNode value = ts::named_child(s, 0);
+      if (ts::is_null(value)) arms.readable = false;
+      else fold_arms(value, arms);
+      return true;  // what follows does not run
+    }
+    if (kind != NodeKind::IfStatement) {
+      arms.readable = false;  // a loop, a try, a nested def: beyond this reading
+      return false;
+    }
+    bool every = collect_returns(ts::child_by_field_id(s, g_.f_consequence), arms), has_else = false;
+    for (uint32_t k = 0; k < ts::named_child_count(s); ++k) {
+      TSNode clause = ts::named_child(s, k);
+      NodeKind ck = g_.kind(clause);
+      if (ck == NodeKind::ElifClause) every = collect_returns(ts::child_by_field_id(clause, g_.f_consequence), arms) && every;
+      if (ck == NodeKind::ElseClause) {
+        has_else = true;
+        every = collect_returns(ts::child_by_field_id(clause, g_.f_body), arms) && every;
+      }
+    }
+    if (every && has_else) return true;
+  }
+  return false;
 }
 
 }  // namespace hwclass

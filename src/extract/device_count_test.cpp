@@ -64,7 +64,30 @@ TEST_CASE("world_size from a class attribute or a property", "[extract][device-c
   CHECK(world_size_of("    @property\n    def world_size(self):\n        return super().world_size\n") == "absent");
   CHECK(world_size_of("    @property\n    def world_size(self):\n        return WORLD_SIZE\n") ==
         "unknown:WORLD_SIZE");
+  // A property that branches is read as the largest count an arm returns
+  // (device_count() 0, a local bound to it substituted): 2.6.0's
+  // test_parallelize_api.py, which the CPU runtime reads as 4.
   CHECK(world_size_of("    @property\n    def world_size(self):\n        if x:\n            return 2\n        return 4\n") ==
+        "4");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        gpu_num = torch.cuda.device_count()\n"
+                      "        return gpu_num if gpu_num % 2 == 0 and gpu_num > 4 else 4\n") == "4");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        if a:\n            return 8\n"
+                      "        elif b:\n            return min(2, torch.cuda.device_count())\n"
+                      "        else:\n            return 3\n") == "8");
+  // An arm that adapts to the runner beside the inherited size inherits:
+  // test_c10d_object_collectives.py (NCCL: device_count(); else super()'s 4).
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        if BACKEND == dist.Backend.NCCL:\n"
+                      "            return torch.cuda.device_count()\n        return super().world_size\n") == "absent");
+  // A fixed count beside the inherited one is not foldable here (the
+  // inherited size is resolve's); nor is an arm that does not fold, a
+  // loop, or a property that may end without a return.
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        if x:\n            return 8\n"
+                      "        return super().world_size\n") == "unknown:def world_size");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        if x:\n            return n\n        return 4\n") ==
+        "unknown:def world_size");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        for i in y:\n            return 2\n        return 4\n") ==
+        "unknown:def world_size");
+  CHECK(world_size_of("    @property\n    def world_size(self):\n        if x:\n            return 2\n") ==
         "unknown:def world_size");
   CHECK(world_size_of("    @property\n    def world_size(self):\n        return int(os.environ[\"WORLD_SIZE\"])\n") ==
         "unknown:int(os.environ[\"WORLD_SIZE\"])");

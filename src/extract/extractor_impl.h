@@ -71,6 +71,9 @@ class Extractor {
   DeviceCount fold_count(TSNode expression) const;
   DeviceCount first_argument_count(TSNode call) const;
   void read_world_size(TSNode statement, ClassFact& c) const;
+  struct CountArms;  // device_count.cpp: what a world_size property can return
+  void fold_arms(TSNode value, CountArms& arms) const;
+  bool collect_returns(TSNode block, CountArms& arms) const;
   bool read_declaration(TSNode statement, Declaration& declaration) const;
   void read_instantiation(TSNode call, bool statement_level);
   void read_device_global(TSNode assignment, size_t sites_before);
