@@ -313,8 +313,11 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
   if (std::find(vocab_.test_copiers.begin(), vocab_.test_copiers.end(), name) != vocab_.test_copiers.end()) {
     TSNode args = ts::child_by_field_id(call, g_.f_arguments);
     TSNode target = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child(args, 1) : TSNode{};
-    if (!ts::is_null(target) && g_.kind(target) == NodeKind::Identifier)
+    if (!ts::is_null(target) && g_.kind(target) == NodeKind::Identifier) {
       facts_.extended_classes.emplace_back(text(target));
+      TSNode from = ts::named_child(args, 0);
+      if (g_.kind(from) == NodeKind::Identifier) facts_.test_copies.emplace_back(text(from), text(target));
+    }
   }
   if (scope.class_index >= 0 && !device_helpers_.empty() && g_.kind(function) == NodeKind::Identifier)
     on_device_helper_call(call, name, scope);

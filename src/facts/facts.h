@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 6;
+inline constexpr int kFactsSchemaVersion = 7;
 
 struct Location {
   uint32_t line = 0;
@@ -332,6 +332,10 @@ struct FileFacts {
   // Classes that get members at run time: `setattr(TestX, "test_" + name, f)`
   // or `TestX.test_y = f`, anywhere in the module, in source order.
   std::vector<std::string> extended_classes;
+  // `copy_tests(Template, TestX, "cpu")` ([classify] test_copiers) with
+  // both named by a plain name: (template, target), in source order. The
+  // copies carry the template tests' decorators (their __dict__).
+  std::vector<std::pair<std::string, std::string>> test_copies;
   // Reads of the module's own classes and functions, in source order, and
   // where the first top-level `if __name__ == ...:` starts (0 when none):
   // module-level code after it does not run under pytest.

@@ -168,6 +168,7 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.classes, [&](ClassFact& c) { describe(io, c); });
   io.list(f.instantiations, [&](Instantiation& i) { describe(io, i); });
   io.list(f.extended_classes, [&](std::string& s) { io(s); });
+  io.list(f.test_copies, [&](std::pair<std::string, std::string>& c) { io(c.first), io(c.second); });
   io.list(f.name_reads, [&](NameRead& r) { io(r.name), io(r.function), io(r.line), io(r.statement_end), io(r.run_time); });
   io(f.main_guard_byte);
   io.list(f.imports, [&](Import& i) { io(i.module), io(i.name), io(i.alias), io(i.line), io(i.start_byte), io(i.end_byte), io(i.try_line); });

@@ -134,6 +134,31 @@ class NeedDecider {
     }
     if (r.test_min_devices.empty()) r.min_devices = r.multi_process ? std::max<int64_t>(0, size) : 1;
     else r.min_devices = *std::max_element(r.test_min_devices.begin(), r.test_min_devices.end());
+    r.min_devices = std::max(r.min_devices, copied_need(ref, r.multi_process, size));
+  }
+
+  // The largest need of the tests `copy_tests(Template, ThisClass, ...)`
+  // copies in at import (the copies are named then, so no test lists
+  // them; each keeps its function's __dict__, the stamps and skip reasons
+  // the runtime reads). The template is read in the same file, as the
+  // 2.6.0 callers define it; -1 when nothing is copied.
+  int64_t copied_need(ClassRef ref, bool multi_process, int64_t size) const {
+    const FileFacts& file = files_[ref.file];
+    int64_t need = -1;
+    for (const auto& [from, to] : file.test_copies) {
+      if (to != fact(ref).name) continue;
+      const ClassFact* tmpl = nullptr;
+      for (const ClassFact& c : file.classes)
+        if (c.name == from) tmpl = &c;  // the last definition, as the module binds it
+      if (!tmpl) continue;
+      for (const Method& m : tmpl->methods) {
+        if (!m.is_test) continue;
+        need = std::max(need, multi_process ? std::max<int64_t>({0, size, decorator_need(m.decorators, true, ref.file)})
+                                            : std::max<int64_t>({1, decorator_need(m.decorators, false, ref.file),
+                                                                 decorator_need(tmpl->decorators, false, ref.file)}));
+      }
+    }
+    return need;
   }
 
   const std::vector<FileFacts>& files_;

@@ -137,6 +137,26 @@ TEST_CASE("a single-process test needs one device unless a decorator asks for mo
   CHECK(n["TestNone"].min_devices == 1);
 }
 
+TEST_CASE("tests a helper copies in at import count toward the class's need", "[resolve][device-need]") {
+  // 2.6.0's test_aot_inductor.py: copy_tests(AOTInductorTestsTemplate,
+  // AOTInductorTestABICompatibleCpu, "cpu") copies a @requires_multigpu()
+  // test, which the runtime reads as 2 on the copy (its __dict__ travels).
+  auto n = needs({{"test/inductor/test_copy.py",
+                   "class Template:\n"
+                   "    def test_a(self): pass\n"
+                   "    @requires_multigpu()\n"
+                   "    def test_two(self): pass\n"
+                   "class TestCopyCpu(TestCase):\n"
+                   "    device = 'cpu'\n"
+                   "copy_tests(Template, TestCopyCpu, 'cpu')\n"
+                   "class TestOwn(TestCase):\n"
+                   "    def test_b(self): pass\n"
+                   "copy_tests(Missing, TestOwn, 'cpu')\n"}});
+  CHECK(n["TestCopyCpu"].min_devices == 2);
+  CHECK(n["TestCopyCpu"].tests.empty());  // copies are named at import (test_two_cpu): none listed
+  CHECK(n["TestOwn"].min_devices == 1);
+}
+
 TEST_CASE("a count that names a module-level value reads the file's binding, else the library's", "[resolve][device-need]") {
   auto n = needs({{"test/distributed/test_n.py",
                    "WORLD_SIZE = min(4, max(2, torch.cuda.device_count()))\n"
