@@ -95,19 +95,37 @@ def run_test_files(root: pathlib.Path) -> list:
     return sorted(f"{t}.py" for t in tests if (root / "test" / f"{t}.py").is_file())
 
 
-def groups_of(files: list) -> list:
+def shadowing(test: pathlib.Path, f: str) -> bool:
+    """Whether F, imported as pytest's prepend mode imports it (named from
+    the first directory up without __init__.py), binds a top-level package
+    name that a package directly under test/ also has: distributed/nn/jit/
+    imports as `jit`, and every later file of that process that imports
+    test/jit/ (test_jit.py: `from jit.test_... import`) finds the wrong
+    `jit` in sys.modules. run_test.py runs each file alone, where this never
+    happens."""
+    d, top = (test / f).parent, None
+    while d != test and (d / "__init__.py").exists():
+        top, d = d.name, d.parent
+    return top is not None and d != test and (test / top / "__init__.py").exists()
+
+
+def groups_of(files: list, test: pathlib.Path = None) -> list:
     """Files in as few groups as can share a pytest process: no two of one
-    basename in a group."""
-    groups = []
+    basename in a group, and a file that shadows a package of test/ (see
+    shadowing) last in its group, one per group."""
+    groups, last = [], []
     for f in files:
         name = pathlib.Path(f).name
-        for g in groups:
-            if name not in g:
+        shadows = test is not None and shadowing(test, f)
+        for n, g in enumerate(groups):
+            if name not in g and not (shadows and last[n]):
                 g[name] = f
+                last[n] = last[n] or (f if shadows else None)
                 break
         else:
             groups.append({name: f})
-    return [sorted(g.values()) for g in groups]
+            last.append(f if shadows else None)
+    return [sorted(set(g.values()) - {s}) + ([s] if s else []) for g, s in zip(groups, last)]
 
 
 def hwclass_select(hwclass, tree, device, fmt):
@@ -133,29 +151,44 @@ def compare_runner(runtime, hwclass, root, tree, tmp, device, extra, files):
     out = hwclass_select(hwclass, tree, device, "json")
     manifest = json.loads(out) if out else {"classes": [], "not_selected": [], "selection": {"environment": []}}
     env = {**dict(e.split("=", 1) for e in manifest["selection"]["environment"]), **extra}
-    rows, _ = runtime.collect_groups(tree, groups_of(files), env)
+    rows, _ = runtime.collect_groups(tree, groups_of(files, tree / "test"), env)
     in_scope = set(files)
     declared_errors = error_files(rows) & in_scope
     select_errors = {c["test_file"] + ".py" for c in manifest.get("not_selected", []) if c["severity"] == "error"}
     # A file that fails in a process shared with hundreds of others can fail
-    # because of one collected before it (a module of the same name on
-    # sys.path, global state); run_test.py runs each file alone. Such files
-    # are collected again, declared, each in a process of its own; their rows
-    # replace the shared run's.
+    # because of one collected before it (global state, a module of the same
+    # name); run_test.py runs each file alone. One torch import per file is
+    # too slow for CI, so the files that failed are collected again among
+    # themselves (groups_of: few processes), declared; those that still fail
+    # are collected undeclared the same way, from the untouched tree: failing
+    # there too, the failure is the runtime's own. A file that fails declared
+    # and collects undeclared is the only one collected alone (declared and
+    # undeclared), as run_test.py runs it, before it counts as a difference.
+    def replace(rows, files, again):
+        return [r for r in rows if (r.get("nodeid") or r.get("error", "")).split("::")[0] not in files] + again
+
     retry = sorted(declared_errors - select_errors)
+    own_failures, processes = set(), len(groups_of(files, tree / "test"))
     if retry:
-        again, _ = runtime.collect_groups(tree, [[f] for f in retry], env)
-        rows = [r for r in rows if (r.get("nodeid") or r.get("error", "")).split("::")[0] not in retry] + again
+        groups = groups_of(retry, tree / "test")
+        again, _ = runtime.collect_groups(tree, groups, env)
+        rows, processes = replace(rows, set(retry), again), processes + len(groups)
         declared_errors = error_files(rows) & in_scope
-    # A file that fails declared, which select does not report, must fail
-    # undeclared too: collect those again from the untouched tree.
     unexplained = sorted(declared_errors - select_errors)
-    own_failures = set()
     if unexplained:
         plain = tmp / f"{tmp.name}-plain-{device}"
         shutil.copytree(root / "test", plain / "test", symlinks=True)
-        plain_rows, _ = runtime.collect_groups(plain, [[f] for f in unexplained], env)
-        own_failures = error_files(plain_rows)
+        groups = groups_of(unexplained, tree / "test")
+        own_failures = error_files(runtime.collect_groups(plain, groups, env)[0])
+        processes += len(groups)
+        alone = [f for f in unexplained if f not in own_failures]
+        if alone:
+            again, _ = runtime.collect_groups(tree, [[f] for f in alone], env)
+            rows = replace(rows, set(alone), again)
+            own_failures |= error_files(runtime.collect_groups(plain, [[f] for f in alone], env)[0])
+            processes += 2 * len(alone)
+        declared_errors = error_files(rows) & in_scope
+        unexplained = sorted(declared_errors - select_errors)
         shutil.rmtree(plain)
     failures += [f"{device}: pytest cannot collect {f}, which select does not report (and which collects undeclared)"
                  for f in unexplained if f not in own_failures]
@@ -178,7 +211,8 @@ def compare_runner(runtime, hwclass, root, tree, tmp, device, extra, files):
         if c["test_file"] + ".py" in compared and any(w in c["reason"] for w in WARNED):
             warned[c["hw_classification"]].add((c["test_file"] + ".py", c["class"]))
     print(f"{device}: {len(files)} files run by run_test.py, {len(declared_errors)} not collectable "
-          f"({len(declared_errors & select_errors)} reported by select, {len(own_failures)} failing undeclared too)")
+          f"({len(declared_errors & select_errors)} reported by select, {len(own_failures & declared_errors)} failing "
+          f"undeclared too; {processes} pytest processes)")
     for member in MEMBERS:
         want = truth.get(member, set())
         # Left out with a warning: the runtime may collect it, as itself or
