@@ -108,6 +108,12 @@ Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& ro
     else if (!findings.empty()) out.failing.insert(f.relative_path);
   }
   if (s.shrink_only) {
+    // What fix does depends on the bases, and a test file's bases may sit in
+    // helper modules upstream's patterns do not lint (test/onnx's
+    // pytorch_test_common.py): resolve with all of test/, as report does
+    // over `test`, or the two name different fix commands. Added after the
+    // lint above, so they are context only.
+    add_importer_context(result, options);
     read_fix_api(result, options);
     mark_fixes(result, resolve_jobs(options.jobs), out);
   }
