@@ -127,7 +127,7 @@ FileFacts every_field_set() {
   site.class_index = 0;
   site.method = "test_a";
   site.role = DecoratorRole::Requires;
-  site.in_decorator = site.in_condition = site.guarded = site.skip_when_present = site.value_only = true;
+  site.in_decorator = site.in_condition = site.skips_test = site.guarded = site.skip_when_present = site.value_only = true;
   site.via_alias = site.bare_call = site.chained = true;
   site.walk_statement = 2;
   site.walk_depth = 3;

@@ -318,7 +318,7 @@ bool guards_itself(const Context& c, const TestEvidence& t) {
   return std::any_of(t.needs.begin(), t.needs.end(), [&](const Need& n) {
     if (c.kind_of(n.site->device.label()) == DeviceKind::Host) return false;
     const bool requiring_decorator = n.site->kind == SiteKind::DeviceDecorator && n.site->role == DecoratorRole::Requires;
-    return ((n.site->in_decorator || requiring_decorator) && n.strength == Strength::Requires) || n.site->in_condition;
+    return ((n.site->in_decorator || requiring_decorator) && n.strength == Strength::Requires) || n.site->skips_test;
   });
 }
 

@@ -550,3 +550,18 @@ TEST_CASE("data in the class body is no class-level requirement", "[classify][is
                         "instantiate_device_type_tests(T, globals())\n", "T");
   CHECK(r.member == "ACCELERATOR");
 }
+
+TEST_CASE("a device check guards a test only where it skips the test", "[classify][issue29]") {
+  // nn/test_parametrization.py's test_new_spectral_norm: `if not TEST_MULTIGPU:
+  // continue` skips a loop pass, and the test runs on a CPU; a skipTest does not.
+  const std::string rest = "    def test_b(self): pass\n    def test_c(self): pass\n    def test_d(self): pass\n";
+  Result skips = verdict_of("class T(TestCase):\n    def test_a(self):\n        if not TEST_CUDA:\n"
+                            "            self.skipTest('CUDA not available')\n        torch.ones(1).cuda()\n" + rest, "T");
+  CHECK(skips.member == "GENERIC");
+  CHECK(skips.confidence == "medium");
+  Result runs = verdict_of("class T(TestCase):\n    def test_a(self):\n        for i in range(2):\n"
+                           "            if not TEST_CUDA:\n                continue\n            torch.ones(1).cuda()\n" + rest,
+                           "T");
+  CHECK(runs.member == "GENERIC");
+  CHECK(runs.confidence == "low");
+}

@@ -122,6 +122,7 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     if (s.role != DecoratorRole::None) w.field("role", to_string(s.role));
     if (s.in_decorator) w.field("in_decorator", true);
     if (s.in_condition) w.field("in_condition", true);
+    if (s.skips_test) w.field("skips_test", true);
     if (s.guarded) w.field("guarded", true);
     if (s.skip_when_present) w.field("skip_when_present", true);
     if (s.value_only) w.field("value_only", true);

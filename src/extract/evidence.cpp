@@ -120,6 +120,7 @@ DeviceSite& Extractor::add_site(SiteKind kind, DeviceName device, std::string si
   if (scope.method) site.method = scope.method->name;
   site.in_decorator = scope.in_decorator;
   site.in_condition = scope.in_condition;
+  site.skips_test = scope.skips_test;
   site.guarded = scope.guarded;
   site.skip_when_present = scope.skip_polarity > 0;
   site.value_only = scope.value_only;
@@ -282,7 +283,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       TSFieldId field = ts_tree_cursor_current_field_id(&cursor_);
       bool is_condition = conditional ? field == g_.f_condition : expression && named_index == 1;
       ++named_index;
-      if (is_condition) inner.in_condition = true;
+      if (is_condition) inner.in_condition = true, inner.skips_test = conditional && branch_skips_test(node);
       else if (guard) inner.guarded = true;
       if (fake_body && kind == NodeKind::Block) inner.value_only = true;
       if (kind == NodeKind::Block && parent_kind == NodeKind::FunctionDefinition) inner.in_function = true;

@@ -190,3 +190,51 @@ class A(TestCase):
                                                          {"test_d", false}, {"test_e", false}, {"test_f", false},
                                                          {"test_g", false}});
 }
+
+// Issue 29's never_runs sample: a device check guards its test only where a
+// branch skips it; device code under the check, a loop's `continue` or an
+// early `return` leave the test running (and passing) on a CPU.
+TEST_CASE("a device check skips the test only where its branch skips", "[extract][evidence]") {
+  FileFacts f = scan_source(R"(
+class T(TestCase):
+    def test_skip(self):
+        if not TEST_CUDA:
+            self.skipTest("CUDA not available")
+    def test_raise(self):
+        if not torch.cuda.is_available():
+            raise unittest.SkipTest("no CUDA")
+    def test_raise_name(self):
+        if not TEST_XPU:
+            raise SkipTest
+    def test_else(self):
+        if TEST_MPS:
+            pass
+        else:
+            pytest.skip("no MPS")
+    def test_elif(self):
+        if x:
+            pass
+        elif not HAS_GPU:
+            self.skipTest("x")
+    def test_body(self):
+        if torch.cuda.is_available():
+            y = 1
+    def test_loop(self):
+        for n in range(3):
+            if not TEST_MULTIGPU:
+                continue
+    def test_return(self):
+        if not TEST_CUDA:
+            return
+    def test_raise_other(self):
+        if not TEST_CUDA:
+            raise RuntimeError("needs CUDA")
+)");
+  std::vector<std::string> skipping, running;
+  for (const auto& s : f.sites)
+    if (s.in_condition) (s.skips_test ? skipping : running).push_back(s.method + ":" + s.text);
+  CHECK(skipping == std::vector<std::string>{"test_skip:TEST_CUDA", "test_raise:torch.cuda.is_available()",
+                                             "test_raise_name:TEST_XPU", "test_else:TEST_MPS", "test_elif:HAS_GPU"});
+  CHECK(running == std::vector<std::string>{"test_body:torch.cuda.is_available()", "test_loop:TEST_MULTIGPU",
+                                            "test_return:TEST_CUDA", "test_raise_other:TEST_CUDA"});
+}

@@ -28,6 +28,7 @@ struct Scope {
   uint32_t nesting = 0;  // syntax-tree levels walked, which bounds the recursion
   bool in_decorator = false;
   bool in_condition = false;
+  bool skips_test = false;  // in the test of an if whose branch skips the test
   bool guarded = false;
   // Inside the condition of a skip decorator: +1 where a device check skips
   // the test when the device is there (`@skipIf(TEST_CUDA)`), -1 where it
@@ -108,6 +109,10 @@ class Extractor {
   bool names_other_flag(TSNode node, const std::string& device, int depth = 0) const;
   bool names_device_choice(TSNode condition) const;
   bool opens_fake_mode(TSNode with_statement) const;
+  // skip_branch.cpp: a branch that skips the test (`self.skipTest`, `raise SkipTest`).
+  bool branch_skips_test(TSNode if_or_elif) const;
+  bool block_skips_test(TSNode block) const;
+  bool statement_skips_test(TSNode statement) const;
   int comparison_polarity(TSNode comparison, int polarity) const;  // the skip polarity inside `X is [not] None`  // a flag or device API in a test
 
   // syntax_issues.cpp

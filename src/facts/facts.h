@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 7;
+inline constexpr int kFactsSchemaVersion = 8;
 
 struct Location {
   uint32_t line = 0;
@@ -204,6 +204,11 @@ struct DeviceSite {
   DecoratorRole role = DecoratorRole::None;
   bool in_decorator = false;  // inside a decorator expression
   bool in_condition = false;  // inside an if/while/assert test
+  // In the test of an `if` whose branch skips the test (`self.skipTest(...)`,
+  // `raise unittest.SkipTest`): the test guards itself, as upstream's runtime
+  // skip does. A check whose branch runs device code, or returns and so
+  // passes, leaves the test running on a CPU (contract 14).
+  bool skips_test = false;
   bool guarded = false;       // in a branch of an if/while/conditional expression whose test checks a device
   bool skip_when_present = false;  // in a skip condition that skips where the device is: @skipIf(TEST_CUDA)
   bool value_only = false;  // names a device only as a value: `meta["device"] = torch.device("cuda")`

@@ -46,7 +46,8 @@ const std::unordered_map<std::string, NodeKind>& kinds_by_name() {
       {"list_splat", NodeKind::ListSplat}, {"dictionary_splat", NodeKind::DictionarySplat},
       {"lambda", NodeKind::Lambda}, {"type", NodeKind::Type}, {"pair", NodeKind::Pair}, {"slice", NodeKind::Slice},
       {"expression_list", NodeKind::ExpressionList}, {"delete_statement", NodeKind::DeleteStatement},
-      {"pattern_list", NodeKind::PatternList},
+      {"pattern_list", NodeKind::PatternList}, {"return_statement", NodeKind::ReturnStatement},
+      {"raise_statement", NodeKind::RaiseStatement},
   };  return table;
 }
 

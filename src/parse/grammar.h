@@ -29,6 +29,7 @@ enum class NodeKind : uint8_t {
   Parameters, LambdaParameters, DefaultParameter, TypedParameter, TypedDefaultParameter,
   ListSplatPattern, DictionarySplatPattern, PositionalSeparator, KeywordSeparator, ListSplat, DictionarySplat,
   Lambda, Type, Pair, Slice, ExpressionList, Async, Keyword, DeleteStatement, PatternList,
+  ReturnStatement, RaiseStatement,
 };
 
 class Grammar {
