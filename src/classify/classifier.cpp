@@ -546,6 +546,54 @@ void note_blocked_migration(Context& c) {
     c.v.migration_blocked = instantiation_blocker(c.files, c.resolution, c.ref);
 }
 
+// Packages whose classes hold no device choice for a test: the standard
+// library's bases (`abc.ABC`, `unittest.TestCase`) and third-party ones.
+// torch.testing is not among them: its helpers are the bases that choose.
+bool library_module(std::string_view module) {
+  static constexpr std::string_view kLibraries[] = {"abc", "unittest", "typing", "enum", "collections", "numpy",
+                                                    "expecttest", "hypothesis", "parameterized", "pytest"};
+  if (module.rfind("torch.testing", 0) == 0) return false;
+  const std::string_view top = module.substr(0, module.find('.'));
+  return top == "torch" || std::find(std::begin(kLibraries), std::end(kLibraries), top) != std::end(kLibraries);
+}
+
+// Whether `base`, as the module of `file` spells it, names code hwclass
+// should have read: a class of a test helper module (relative, local, or
+// torch.testing's) that is not a framework base, seen through `import ... as`.
+bool base_should_be_followed(const FileFacts& file, const Vocabulary& vocab, const std::string& base) {
+  const size_t first_dot = base.find('.');
+  const std::string first = base.substr(0, first_dot);
+  const std::string rest = first_dot == std::string::npos ? "" : base.substr(first_dot + 1);
+  for (const Import& imp : file.imports) {
+    if (imp.name == "*" || imp.bound_name() != first) continue;
+    std::string real = imp.name.empty() ? rest : imp.name + (rest.empty() ? "" : "." + rest);
+    const std::string& module = imp.module;
+    const size_t dot = real.rfind('.');
+    const std::string name = dot == std::string::npos ? real : real.substr(dot + 1);
+    if (name.empty() || name == "object" || vocab.is_framework_base(name)) return false;
+    return module.rfind('.', 0) == 0 || !library_module(module);
+  }
+  return false;  // a builtin or a star import: nothing names where it lives
+}
+
+// Issue 29 item 6: a base hwclass could not follow (its module was neither
+// scanned nor reachable through the imports) may carry the device choice,
+// so the verdict is at most medium and says which base.
+void cap_for_unfollowed_bases(Context& c) {
+  if (c.v.confidence != Confidence::High) return;
+  for (ClassRef ref : c.resolved.mro)
+    for (const std::string& base : c.resolution.of(ref).unresolved_bases) {
+      const FileFacts& file = c.files[ref.file];
+      if (!base_should_be_followed(file, c.vocab, base)) continue;
+      const ClassFact& owner = file.classes[ref.cls];
+      c.v.confidence = Confidence::Medium;
+      c.v.confidence_reasons.push_back("the base " + base + " of " + owner.name + " (" + file.relative_path + ":" +
+                                       std::to_string(owner.line) +
+                                       ") was not followed to its code, which may choose a device");
+      return;
+    }
+}
+
 }  // namespace
 
 namespace {
@@ -614,6 +662,7 @@ Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& re
   if (resolved.instantiation >= 0) infer_instantiated(c);
   else infer_not_instantiated(c);
   if (v.target == v.inferred) v.target.clear();
+  cap_for_unfollowed_bases(c);
   note_blocked_migration(c);
   v.agrees = !v.declared.empty() && v.declared == v.inferred;
   return v;

@@ -551,6 +551,20 @@ TEST_CASE("data in the class body is no class-level requirement", "[classify][is
   CHECK(r.member == "ACCELERATOR");
 }
 
+TEST_CASE("a base that was not followed caps the verdict at medium", "[classify][issue29]") {
+  // common_fsdp.FSDPTest, its module neither scanned nor reachable: it may choose the device.
+  Result unfollowed = verdict_of("from torch.testing._internal.common_fsdp import FSDPTest\n"
+                                 "class T(FSDPTest):\n    def test_a(self): pass\n", "T");
+  CHECK(unfollowed.member == "GENERIC");
+  CHECK(unfollowed.confidence == "medium");
+  // A framework base is known without its body; a followed base is read.
+  CHECK(verdict_of("from torch.testing._internal.common_utils import TestCase\n"
+                   "class T(TestCase):\n    def test_a(self): pass\n", "T").confidence == "high");
+  CHECK(verdict_of("from helpers import Base\nclass T(Base):\n    def test_a(self): pass\n", "T",
+                   {{"test/helpers.py", "class Base(unittest.TestCase):\n    pass\n"}})
+            .confidence == "high");
+}
+
 TEST_CASE("a device check guards a test only where it skips the test", "[classify][issue29]") {
   // nn/test_parametrization.py's test_new_spectral_norm: `if not TEST_MULTIGPU:
   // continue` skips a loop pass, and the test runs on a CPU; a skipTest does not.

@@ -45,20 +45,25 @@ CommandRunner register_classify(CLI::App& app) {
     apply_format_environment(*cmd, s->format, {"text", "json", "csv"}, s->common.verbose);
     ScanResult result = scan_inputs(s->common);
     bool inputs_ok = report_problems(result, s->common);
+    // The bases and helpers the named files import are resolved as explain
+    // resolves them, so a verdict does not depend on the paths named.
+    const size_t named = result.files.size();
+    add_import_context(result, s->common);
     Resolution resolution = resolve(result.files, result.vocabulary);
     std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
     LintWorld world{result.files, resolution};
     for (Verdict& v : verdicts) attach_advice(v, world, result.vocabulary);
     Confidence floor = parse_confidence(s->min_confidence);
     std::erase_if(verdicts, [&](const Verdict& v) {
-      return !file_parses(result.files[static_cast<size_t>(v.ref.file)]) || v.confidence < floor || (s->only_mismatches && (v.declared.empty() || v.agrees));
+      return static_cast<size_t>(v.ref.file) >= named || !file_parses(result.files[static_cast<size_t>(v.ref.file)]) || v.confidence < floor || (s->only_mismatches && (v.declared.empty() || v.agrees));
     });
     OutputSink sink(s->common.output);
     sink.write(verdicts_output(result.files, resolution, verdicts, {s->format, s->names == "seed"}));
     sink.commit();
     // A file that does not parse has no verdicts: the run is not complete.
     bool all_parsed = true;
-    for (const FileFacts& f : result.files) {
+    for (size_t i = 0; i < named; ++i) {
+      const FileFacts& f = result.files[i];
       if (!f.has_syntax_error()) continue;
       all_parsed = false;
       if (s->common.quiet) std::cerr << f.path << ": error: does not parse, so its classes are not classified\n";

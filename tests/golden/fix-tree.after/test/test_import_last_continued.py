@@ -1,8 +1,8 @@
-from torch.testing._internal.common_utils import (ABC, DeterministicGuard,\
+from torch.testing._internal.common_utils import (DynamoTestCase, DeterministicGuard,\
     gradcheck, HardwareClassification)
 
 
-class TestLastContinued(ABC):
+class TestLastContinued(DynamoTestCase):
     hw_classification = HardwareClassification.GENERIC
 
     def test_a(self):

@@ -1,12 +1,12 @@
 from torch.testing._internal.common_utils import (
-    ABC,
+    DynamoTestCase,
     gradcheck,  # last
     HardwareClassification,
 )
 from torch.testing._internal.common_utils import run_tests
 
 
-class TestLastPerLine(ABC):
+class TestLastPerLine(DynamoTestCase):
     hw_classification = HardwareClassification.GENERIC
 
     def test_a(self):

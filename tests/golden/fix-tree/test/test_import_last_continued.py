@@ -1,7 +1,7 @@
-from torch.testing._internal.common_utils import (ABC, DeterministicGuard,\
+from torch.testing._internal.common_utils import (DynamoTestCase, DeterministicGuard,\
     gradcheck)
 
 
-class TestLastContinued(ABC):
+class TestLastContinued(DynamoTestCase):
     def test_a(self):
         pass

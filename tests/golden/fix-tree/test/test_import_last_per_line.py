@@ -1,10 +1,10 @@
 from torch.testing._internal.common_utils import (
-    ABC,
+    DynamoTestCase,
     gradcheck  # last
 )
 from torch.testing._internal.common_utils import run_tests
 
 
-class TestLastPerLine(ABC):
+class TestLastPerLine(DynamoTestCase):
     def test_a(self):
         pass
