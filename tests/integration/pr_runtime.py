@@ -19,7 +19,8 @@ commits again, and runs `hwclass pr --base HEAD~1 --format json`. Then:
   (`test_x_cpu`), the runtime each instance (`test_x_cpu_float32`,
   `test_x_p_1_cpu`), so each runtime id that changed must be an instance of
   one of hwclass's ids, and each of hwclass's ids must have an instance
-  among the runtime's ids that changed.
+  among the runtime's ids that changed; and each rename pairs a test with
+  its CPU variant, as instantiate_device_type_tests names it.
 """
 import collections
 import json
@@ -156,6 +157,12 @@ def main() -> int:
             for s in static:
                 if not any(covers(s, i) for i in runtime_ids):
                     failures.append(f"hwclass's {name} id {s['id']} is not among the runtime's")
+        # fix renames only by instantiating (contract 5.3): TestX::test_y -> TestXCPU::test_y_cpu.
+        for r in base["renamed"]:
+            path, cls, test = r["from"]["id"].split("::")
+            cpu_ids = [t["id"] for t in r["to"] if t["device"] == "cpu"]
+            if cpu_ids != [f"{path}::{cls}CPU::{test}_cpu"]:
+                failures.append(f"{r['from']['id']} paired with {cpu_ids}, not its CPU variant")
         if not gone and not came:
             failures.append("no id changed: the sample renames nothing, so it checks nothing")
     return finish(failures)
