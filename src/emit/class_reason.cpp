@@ -28,7 +28,8 @@ std::string rule_words(const std::string& rule, const Verdict& v, const std::str
   if (rule == "needs-an-accelerator") return "its tests need an accelerator";
   if (rule == "every-test-needs-cpu") return "every test needs the CPU";
   if (rule == "instantiated-for-one-device") return "instantiated for one device";
-  if (rule == "instantiated-for-every-device") return "device-generic, instantiated for every device";
+  // Not "every device": an except_for list still leaves it device-generic.
+  if (rule == "instantiated-for-every-device") return "device-generic, instantiated per device";
   if (rule == "every-test-only-one-device") return "every test is limited to " + dev;
   if (rule == "base-of-instantiated-class") return "its tests take `device` and a subclass is instantiated";
   if (rule == "device-parameter-without-instantiation") return "its tests take `device`, but nothing instantiates it";

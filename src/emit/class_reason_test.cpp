@@ -80,7 +80,7 @@ class TestAdd(TestCase):
 
 instantiate_device_type_tests(TestAdd, globals())
 )", "TestAdd");
-  CHECK(r.words == "device-generic, instantiated for every device: `instantiate_device_type_tests(TestAdd)`");
+  CHECK(r.words == "device-generic, instantiated per device: `instantiate_device_type_tests(TestAdd)`");
   CHECK(r.line == 11);
   CHECK(r.code == "instantiate_device_type_tests(TestAdd, globals())");
 }

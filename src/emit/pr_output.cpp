@@ -15,6 +15,7 @@ namespace {
 
 constexpr size_t kOpen = 20;  // longer lists go in a collapsed <details>
 constexpr size_t kCodeWidth = 100;
+constexpr size_t kSplitShown = 5;  // tests named per split part (JSON has them all; explain --all too)
 
 std::string plural(size_t n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -28,8 +29,10 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
 
 std::string cited(const ClassReason& r) {
   std::string code = r.code.size() > kCodeWidth ? r.code.substr(0, kCodeWidth) + "..." : r.code;
-  return "(" + markdown_code(r.file + ":" + std::to_string(r.line)) + (code.empty() ? "" : ": " + markdown_code(code)) +
-         ")";
+  std::string out(1, '(');  // appended: GCC 12 warns falsely on "(" + a temporary (-Wrestrict)
+  out += markdown_code(r.file + ":" + std::to_string(r.line));
+  if (!code.empty()) out += ": " + markdown_code(code);
+  return out + ")";
 }
 
 // The members of a plan, in the rules' order.
@@ -59,7 +62,8 @@ std::string classes_markdown(const std::vector<FileFacts>& files, const PrDescri
     const FileFacts& f = files[static_cast<size_t>(v.ref.file)];
     if (v.ref.file != file) {
       file = v.ref.file;
-      out += "\n" + markdown_code(f.relative_path) + ":\n\n";
+      out += '\n';
+      out += markdown_code(f.relative_path) + ":\n\n";
     }
     ClassReason reason = class_reason(files, v, lines);
     out += "- " + markdown_code(f.classes[static_cast<size_t>(v.ref.cls)].name) + ": " + name(v.inferred) + " — " +
@@ -72,8 +76,10 @@ std::string classes_markdown(const std::vector<FileFacts>& files, const PrDescri
       std::vector<std::string> parts;
       for (const SplitPart& p : v.split) {
         std::vector<std::string> tests;
-        for (const std::string& t : p.tests) tests.push_back(markdown_code(t));
-        parts.push_back(markdown_code(p.class_name) + " " + name(p.member) + ": " + joined(tests));
+        for (size_t i = 0; i < p.tests.size() && i < kSplitShown; ++i) tests.push_back(markdown_code(p.tests[i]));
+        if (p.tests.size() > kSplitShown) tests.push_back("and " + std::to_string(p.tests.size() - kSplitShown) + " more");
+        parts.push_back(markdown_code(p.class_name) + " " + name(p.member) + " (" + std::to_string(p.tests.size()) +
+                        "): " + joined(tests));
       }
       out += "  - split: " + joined(parts, "; ") + "\n";
     }
@@ -90,7 +96,10 @@ std::string renames_markdown(const PrBase& base) {
   out += plural(c.renamed.size(), "test", "tests") + " renamed or moved, " + std::to_string(c.added.size()) +
          " added, " + std::to_string(c.removed.size()) +
          " removed (node ids as hwclass collects them statically; a parametrized test by its def).\n";
-  for (const std::string& f : base.new_files) out += "\n" + markdown_code(f) + " is new since " + markdown_code(base.rev) + ".\n";
+  for (const std::string& f : base.new_files) {
+    out += '\n';
+    out += markdown_code(f) + " is new since " + markdown_code(base.rev) + ".\n";
+  }
   if (!c.renamed.empty()) {
     std::vector<std::string> lines;
     for (const Rename& r : c.renamed) {
