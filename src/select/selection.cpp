@@ -163,6 +163,7 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
   const bool privateuse1_runner = is_privateuse1(request.device, vocabulary);
   SelectedClass base{test_module(runner.file), runner.file, file.relative_path, cls.line, cls.name,
                      cls.name, "", member, inferred, r.tests.size(), "", 0, false};
+  base.ref = v.ref;
   base.multi_process = r.multi_process;
   base.min_devices = r.min_devices;
   for (size_t i = 0; i < r.tests.size() && i < r.test_min_devices.size(); ++i)
@@ -246,8 +247,8 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     bool inferred = false;
     if (request.use != TrustedClassification::Inferred) member = v.declared;
     if (member.empty() && request.use != TrustedClassification::Declared) member = v.inferred, inferred = true;
-    if (member.empty() ||
-        std::find(request.members.begin(), request.members.end(), member) == request.members.end())
+    if (!request.every_class &&
+        (member.empty() || std::find(request.members.begin(), request.members.end(), member) == request.members.end()))
       continue;
     // A test-less base's inferred member (`base-of-classes`) says what to
     // declare for its subclasses; the runtime collects no test from the base

@@ -28,6 +28,10 @@ struct SelectionRequest {
   // min_devices is in [min_devices, max_devices]; -1 for no bound.
   int64_t min_devices = -1;
   int64_t max_devices = -1;
+  // What pytest collects with no --hw-classification filter at all: every
+  // class, classified or not (`members` is then ignored). For comparing what
+  // two revisions collect (select/node_ids.h).
+  bool every_class = false;
 };
 
 // Whether `device` is a PrivateUse1 runner: "privateuse1", or a backend
@@ -66,6 +70,7 @@ struct SelectedClass {
   bool multi_process = false;
   int64_t min_devices = 1;
   std::vector<std::pair<std::string, int64_t>> test_min_devices;
+  ClassRef ref;  // the class it runs (the template of a variant)
 };
 
 // Parses member names case-insensitively (DEVICE_GENERIC is ACCELERATOR);

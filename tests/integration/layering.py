@@ -16,7 +16,7 @@ import sys
 
 # Shared model first, then the pipeline in order; cli drives them all.
 ORDER = ["util", "facts", "vocab", "config", "discover", "parse", "extract", "cache", "resolve", "classify", "lint",
-         "select", "fix", "report", "emit", "cli"]
+         "select", "fix", "report", "pr", "emit", "cli"]
 INCLUDE = re.compile(r'^#include "([a-z_]+)/', re.M)
 RAW_NODE_CALL = re.compile(r'\bts_node_[a-z_]+\(')
 NODE_API_OWNERS = {"parse/syntax_node.h", "parse/grammar.h"}
