@@ -155,11 +155,15 @@ bool in_context_package(const std::string& relative) {
 // The names a module's classes take as bases, by the name their first part
 // binds in the module (`Base` of `Base`, `common` of `common.Base`), and
 // the names other modules asked of it (re-exports: `from m import Base`
-// where m itself imports Base).
-std::set<std::string> names_to_follow(const FileFacts& file, const std::set<std::string>& asked) {
+// where m itself imports Base). A framework base (common_utils.TestCase) is
+// known without its body (rules/devices.toml), and its module is the
+// largest of them: it is not followed.
+std::set<std::string> names_to_follow(const FileFacts& file, const std::set<std::string>& asked, const Vocabulary& vocab) {
   std::set<std::string> names = asked;
   for (const ClassFact& cls : file.classes)
-    for (const std::string& base : cls.bases) names.insert(base.substr(0, base.find('.')));
+    for (const std::string& base : cls.bases)
+      if (!vocab.is_framework_base(std::string_view(base).substr(base.rfind('.') + 1)))
+        names.insert(base.substr(0, base.find('.')));
   return names;
 }
 
@@ -189,7 +193,7 @@ std::set<std::string> imported_context(const ScanResult& result, size_t from, co
   for (size_t i = from; i < result.files.size(); ++i) {
     const std::string& self = result.discovery.files[i].absolute_path;
     const fs::path dir = fs::path(self).parent_path();
-    const std::set<std::string> names = names_to_follow(result.files[i], asked[self]);
+    const std::set<std::string> names = names_to_follow(result.files[i], asked[self], result.vocabulary);
     for (const Import& imp : result.files[i].imports) {
       const std::string bound = imp.bound_name();
       if (imp.name != "*" && !names.count(bound.substr(0, bound.find('.')))) continue;
