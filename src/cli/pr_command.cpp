@@ -31,18 +31,23 @@ std::vector<std::string> relative_paths(const std::vector<FileFacts>& files, siz
 }
 
 // The base revision's ids of the same files, read through git.
-PrBase base_of(const ScanResult& result, const std::string& rev, const std::vector<NodeId>& now) {
-  BaseFiles base = read_base_files(result.root, rev, result.discovery.files, result.vocabulary);
+// The context modules (result.files[named..]) are read as they are now: a
+// migration changes its test files, not the helpers they import.
+PrBase base_of(const ScanResult& result, size_t named, const std::string& rev, const std::vector<NodeId>& now) {
+  const std::vector<SourceFile> files(result.discovery.files.begin(), result.discovery.files.begin() + named);
+  BaseFiles base = read_base_files(result.root, rev, files, result.vocabulary);
   for (const FileFacts& f : base.files)
     for (const auto& issue : f.issues)
       if (issue.is_syntax_error()) {
         std::cerr << f.path << ":" << issue.line << ": warning: does not parse at the base, so its tests count as added\n";
         break;
       }
+  const size_t base_named = base.files.size();
+  base.files.insert(base.files.end(), result.files.begin() + static_cast<std::ptrdiff_t>(named), result.files.end());
   Resolution resolution = resolve(base.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(base.files, resolution, result.vocabulary);
   std::vector<NodeId> before = collected_node_ids(base.files, resolution, verdicts, result.vocabulary,
-                                                  relative_paths(base.files, base.files.size()));
+                                                  relative_paths(base.files, base_named));
   return describe_base(rev, before, now, std::move(base.absent), read_skip_lists(result.root));
 }
 
@@ -51,18 +56,23 @@ int run_pr(const CLI::App& cmd, PrState& s) {
   apply_format_environment(cmd, s.format, {"markdown", "json"}, s.common.verbose);
   ScanResult result = scan_inputs(s.common);
   bool inputs_ok = report_problems(result, s.common);
+  // Bases resolved through the imports, as classify resolves them, so the
+  // labels are classify's.
+  const size_t named = result.files.size();
+  add_import_context(result, s.common);
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
   std::vector<NodeId> now = collected_node_ids(result.files, resolution, verdicts, result.vocabulary,
-                                               relative_paths(result.files, result.files.size()));
-  PrDescription pr = describe_pr(result.files, result.files.size(), std::move(verdicts), now);
-  if (!s.base.empty() || cmd.count("--base")) pr.base = base_of(result, s.base, now);
+                                               relative_paths(result.files, named));
+  PrDescription pr = describe_pr(result.files, named, std::move(verdicts), now);
+  if (!s.base.empty() || cmd.count("--base")) pr.base = base_of(result, named, s.base, now);
   OutputSink sink(s.common.output);
   sink.write(pr_output(result.files, pr, {s.format, s.names == "seed", result.vocabulary.members}));
   sink.commit();
   // A file that does not parse has no classes here: the description is not complete.
   bool all_parsed = true;
-  for (const FileFacts& f : result.files) {
+  for (size_t i = 0; i < named; ++i) {
+    const FileFacts& f = result.files[i];
     if (!f.has_syntax_error()) continue;
     all_parsed = false;
     if (s.common.quiet) std::cerr << f.path << ": error: does not parse, so its classes are not described\n";
