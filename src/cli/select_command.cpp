@@ -130,7 +130,10 @@ int fit_shards(int asked, size_t classes) {
 std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& verdicts,
                          const SelectionRequest& request, const std::vector<SelectedClass>& dropped,
                          const std::string& root_option) {
-  const size_t left_out = dropped.size();
+  // A module's classes made at import (no source class) are no declared class.
+  const size_t left_out = static_cast<size_t>(std::count_if(dropped.begin(), dropped.end(), [](const SelectedClass& c) {
+    return !c.source_class.empty();
+  }));
   size_t declared = 0, inferred = 0;
   for (const Verdict& v : verdicts) {
     if (std::find(request.members.begin(), request.members.end(), v.declared) != request.members.end()) ++declared;
@@ -322,8 +325,8 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   for (const SelectedClass& c : left_out) {
     if (!said.insert(c.defined_in + ":" + c.source_class).second) continue;
     std::cerr << c.defined_in << ":" << (c.warning_line ? c.warning_line : c.line) << ": "
-              << (c.error ? "error: " : "warning: ") << c.source_class
-              << ": " << c.warning << "\n";
+              << (c.error ? "error: " : "warning: ") << c.source_class << (c.source_class.empty() ? "" : ": ")
+              << c.warning << "\n";
     inputs_ok &= !c.error;
   }
   std::vector<TimedClass> timed = time_classes(selected, durations, counts);

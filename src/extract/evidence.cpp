@@ -474,6 +474,11 @@ void Extractor::on_assignment(TSNode assignment, const Scope& scope) {
   else if (kind == NodeKind::Attribute) name = text(ts::child_by_field_id(left, g_.f_attribute));
   if (!name.empty() && vocab_.is_device_variable(name))
     collect_device_strings(ts::child_by_field_id(assignment, g_.f_right), scope);
+  if (kind == NodeKind::Subscript && scope.class_index < 0 && !facts_.globals_write_line) {
+    TSNode value = ts::child_by_field_id(left, g_.f_value);
+    if (g_.kind(value) == NodeKind::Call && text(value) == "globals()")
+      facts_.globals_write_line = ts::start_point(assignment).row + 1;
+  }
   if (kind == NodeKind::Attribute && starts_with(name, "test")) {  // TestX.test_y = f
     TSNode object = ts::child_by_field_id(left, g_.f_object);
     if (g_.kind(object) == NodeKind::Identifier) facts_.extended_classes.emplace_back(text(object));

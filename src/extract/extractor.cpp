@@ -79,13 +79,14 @@ void Extractor::scan_guarded_block(TSNode clause, TSNode block) {
   const NodeKind kind = g_.kind(clause);
   if (kind == NodeKind::TryStatement) {
     try_line_ = ts::start_point(clause).row + 1;
-  } else if (kind != NodeKind::WithStatement) {
+  } else if (kind != NodeKind::WithStatement && kind != NodeKind::FinallyClause) {  // these bodies always run
     try_line_ = 0;
     guard_.known = !guard_.guarded && kind == NodeKind::IfStatement;
     guard_.guarded = true;
     guard_.condition = kind == NodeKind::IfStatement
                            ? fold_whitespace(text(ts::child_by_field_id(clause, g_.f_condition)))
                            : "";
+    guard_.line = ts::start_point(clause).row + 1;
   }
   scan_block(block);
   try_line_ = saved_try;
@@ -225,11 +226,17 @@ void Extractor::scan_statement(TSNode statement) {
 }
 
 
+ModuleGate Extractor::module_gate() const {
+  if (!guard_.guarded) return {};
+  return ModuleGate{true, guard_.known, guard_.known ? guard_.condition : "", guard_.line};
+}
+
 void Extractor::scan_class(TSNode class_node, TSNode decorated) {
   size_t index = facts_.classes.size();
   facts_.classes.emplace_back();
   {
     ClassFact& c = facts_.classes.back();
+    c.gate = module_gate();
     c.name = std::string(text(ts::child_by_field_id(class_node, g_.f_name)));
     c.line = ts::start_point(class_node).row + 1;
     TSNode body = ts::child_by_field_id(class_node, g_.f_body);

@@ -138,7 +138,10 @@ class Extractor {
     bool guarded = false;   // under any compound statement's clause but a try body or with
     bool known = true;      // the guard is one `if` condition, read as written
     std::string condition;
+    uint32_t line = 0;      // the clause's first line
   } guard_;
+  // guard_ as the fact model keeps it (facts.h ModuleGate).
+  ModuleGate module_gate() const;
   // Where a name read sits (facts.h NameRead): the top-level statement's
   // end, the module-level function being walked. Every identifier read is
   // kept until the walk ends, then only those of the module's own classes

@@ -77,6 +77,7 @@ void Extractor::read_instantiation(TSNode call, bool statement_level) {
   inst.statement_level = statement_level;
   inst.attribute_form = g_.kind(function) == NodeKind::Attribute;
   inst.line = ts::start_point(call).row + 1;
+  inst.gate = module_gate();
   TSNode args = ts::child_by_field_id(call, g_.f_arguments);
   bool have_target = false;
   uint32_t count = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child_count(args) : 0;
@@ -146,7 +147,7 @@ void Extractor::read_module_binding(TSNode statement) {
   const uint32_t line = ts::start_point(statement).row + 1;
   auto bind = [&](TSNode name, bool deleted) -> ModuleBinding* {
     if (g_.kind(name) != NodeKind::Identifier) return nullptr;
-    facts_.module_bindings.push_back(ModuleBinding{std::string(text(name)), line, deleted, conditional, {}, {}, {}});
+    facts_.module_bindings.push_back(ModuleBinding{std::string(text(name)), line, deleted, conditional, {}, {}, {}, {}});
     return &facts_.module_bindings.back();
   };
   auto each_name = [&](TSNode target, bool deleted) {
@@ -171,6 +172,14 @@ void Extractor::read_module_binding(TSNode statement) {
   ModuleBinding* b = bind(left, false);
   if (!b || ts::is_null(right)) return;  // an annotation without a value binds nothing
   if (DeviceCount count = fold_count(right); count.state == DeviceCount::State::Known) b->count = count;
+  if (g_.kind(right) == NodeKind::Call) {
+    TSNode args = ts::child_by_field_id(right, g_.f_arguments);
+    const std::string_view callee = text(ts::child_by_field_id(right, g_.f_function));
+    TSNode first = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child(args, 0) : TSNode{};
+    if ((callee == "functools.partial" || callee == "partial") && !ts::is_null(first) &&
+        (g_.kind(first) == NodeKind::Identifier || g_.kind(first) == NodeKind::Attribute))
+      b->partial_of = fold_whitespace(text(first));
+  }
   if (g_.kind(right) == NodeKind::True) b->literal = ModuleBinding::Literal::True;
   if (g_.kind(right) == NodeKind::False) b->literal = ModuleBinding::Literal::False;
   DeviceList list = read_device_list(right, source_, g_);

@@ -43,6 +43,19 @@ struct DeviceCount {
   bool operator==(const DeviceCount&) const = default;
 };
 
+// The module-level clause a statement runs under, when it may not run at
+// import: `if TEST_Z3:` around a class, `if "cutlass" in BACKENDS:` around
+// an instantiate call. Python defines the class (makes the variants) only
+// where the condition holds, so what pytest collects depends on it. A `try:`
+// body or a `with` is no gate (it runs).
+struct ModuleGate {
+  bool gated = false;   // under an if/elif/else/for/while/except clause at module level
+  bool known = true;    // one `if` condition, read as written; false under else, elif, loops, except, nesting
+  std::string condition;  // the `if` condition, whitespace folded; "" when not known
+  uint32_t line = 0;      // the clause's first line
+  bool operator==(const ModuleGate&) const = default;
+};
+
 // A decorator as written: `@x`, `@a.x`, `@x(...)`, `@a.x(...)`.
 struct Decorator {
   std::string name;  // as upstream reads it: the last dotted part of the callee
@@ -120,6 +133,7 @@ struct ClassFact {
   // `super().world_size` (it inherits). How many processes, one device each,
   // a multi-process class starts (contract 5.8).
   DeviceCount world_size;
+  ModuleGate gate;  // the module-level condition its definition runs under
   bool operator==(const ClassFact&) const = default;
 };
 
@@ -148,6 +162,7 @@ struct Instantiation {
   // The other keyword arguments, read as flags (allow_mps=True, include_lazy=x),
   // in source order; which of them opt a device in is data ([instantiate] opt_in).
   std::vector<std::pair<std::string, Tristate>> keyword_flags;
+  ModuleGate gate;  // the module-level condition the call runs under
 
   Tristate flag(std::string_view keyword) const {
     for (const auto& [name, value] : keyword_flags)
@@ -284,6 +299,10 @@ struct ModuleBinding {
   // torch.cuda.device_count()))` is 2), for a world_size that names it;
   // Absent when it is none.
   DeviceCount count;
+  // `functools.partial(F, ...)` or `partial(F, ...)`: F as written (a name or
+  // dotted name), so `@X` calls F with the class last (torch_np's `skip =
+  // functools.partial(skipif, True)`, which replaces the class it decorates).
+  std::string partial_of;
   bool operator==(const ModuleBinding&) const = default;
 };
 
@@ -346,6 +365,12 @@ struct FileFacts {
   // module-level code after it does not run under pytest.
   std::vector<NameRead> name_reads;
   uint32_t main_guard_byte = 0;
+  // The first `globals()[...] = ...` outside a class body (2.6.0's
+  // dynamo/test_dynamic_shapes.py: `globals()[test_class.__name__] =
+  // test_class` for each class a helper copies at import); 0 when none. The
+  // module then holds classes no class statement defines, which select
+  // cannot list.
+  uint32_t globals_write_line = 0;
   std::vector<Import> imports;
   std::vector<DeviceGlobal> device_globals;
   std::vector<NoTestRebinding> notest_rebindings;

@@ -101,6 +101,10 @@ void describe(IO& io, DeviceCount& c) {
   io(c.state, static_cast<int>(DeviceCount::State::Unknown)), io(c.value), io(c.text);
 }
 template <class IO>
+void describe(IO& io, ModuleGate& g) {
+  io(g.gated), io(g.known), io(g.condition), io(g.line);
+}
+template <class IO>
 void describe(IO& io, Decorator& d) {
   io(d.name), io(d.text), io(d.line);
   describe(io, d.first_argument);
@@ -134,6 +138,7 @@ void describe(IO& io, ClassFact& c) {
   describe(io, c.declaration);
   io.list(c.methods, [&](Method& m) { describe(io, m); });
   describe(io, c.world_size);
+  describe(io, c.gate);
 }
 template <class IO>
 void describe(IO& io, DeviceList& l) {
@@ -148,6 +153,7 @@ void describe(IO& io, Instantiation& i) {
   io.list(i.keyword_flags, [&](std::pair<std::string, Tristate>& f) {
     io(f.first), io(f.second, static_cast<int>(Tristate::Unknown));
   });
+  describe(io, i.gate);
 }
 template <class IO>
 void describe(IO& io, DeviceSite& s) {
@@ -170,7 +176,7 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.extended_classes, [&](std::string& s) { io(s); });
   io.list(f.test_copies, [&](std::pair<std::string, std::string>& c) { io(c.first), io(c.second); });
   io.list(f.name_reads, [&](NameRead& r) { io(r.name), io(r.function), io(r.line), io(r.statement_end), io(r.run_time); });
-  io(f.main_guard_byte);
+  io(f.main_guard_byte), io(f.globals_write_line);
   io.list(f.imports, [&](Import& i) { io(i.module), io(i.name), io(i.alias), io(i.line), io(i.start_byte), io(i.end_byte), io(i.try_line); });
   io.list(f.device_globals, [&](DeviceGlobal& g) { io(g.name), describe(io, g.device), io(g.line); });
   io.list(f.module_tests, [&](std::pair<std::string, uint32_t>& t) { io(t.first), io(t.second); });
@@ -178,6 +184,7 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.module_bindings, [&](ModuleBinding& b) {
     io(b.name), io(b.line), io(b.deleted), io(b.conditional), io(b.literal, static_cast<int>(ModuleBinding::Literal::False)), io.list(b.values, [&](std::string& v) { io(v); });
     describe(io, b.count);
+    io(b.partial_of);
   });
   io.list(f.sites, [&](DeviceSite& s) { describe(io, s); });
   io.list(f.owners, [&](std::string& s) { io(s); });

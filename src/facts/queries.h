@@ -83,12 +83,31 @@ inline bool names_classification_enum(const Declaration& d) {
   return d.state != DeclarationState::Absent && d.value_text.rfind("HardwareClassification.", 0) == 0;
 }
 
+// Library modules whose star import cannot bind a name of the test suite's
+// own (rules' [classification] star_without_enum, but star_with_enum): by
+// dotted prefix, "typing" matching typing and typing.x, "torch." any torch
+// module.
+struct StarImports {
+  std::vector<std::string> without, with;
+  static bool matches(const std::string& module, const std::vector<std::string>& prefixes) {
+    for (const std::string& p : prefixes)
+      if (module == p || (module.rfind(p, 0) == 0 && (p.back() == '.' || module[p.size()] == '.'))) return true;
+    return false;
+  }
+  bool may_bind(const std::string& module) const { return !matches(module, without) || matches(module, with); }
+};
+
 // Whether the module binds `name` at its top level: an import of it, a class
 // of that name, or a star import, which may bring anything (from
-// `star_module` only, when one is given).
-inline bool module_binds(const FileFacts& file, std::string_view name, std::string_view star_module = {}) {
+// `star_module` only, when one is given; not from a library module `stars`
+// says binds none of the suite's names: 2.6.0's test_custom_ops.py's `from
+// typing import *` leaves HardwareClassification unbound).
+inline bool module_binds(const FileFacts& file, std::string_view name, std::string_view star_module = {},
+                         const StarImports* stars = nullptr) {
   for (const Import& imp : file.imports) {
-    if (imp.name == "*" ? star_module.empty() || imp.module == star_module : imp.bound_name() == name) return true;
+    if (imp.name == "*" ? (star_module.empty() || imp.module == star_module) && (!stars || stars->may_bind(imp.module))
+                        : imp.bound_name() == name)
+      return true;
   }
   for (const ClassFact& cls : file.classes)
     if (cls.name == name) return true;
@@ -120,7 +139,8 @@ inline bool gets_tests_at_run_time(const FileFacts& file, std::string_view class
 // `HardwareClassification.GENERIC`, `common_utils` of a qualified one), and
 // of its annotation, which a class body evaluates unless the module has
 // `from __future__ import annotations`.
-inline std::string unbound_declaration_name(const FileFacts& file, const Declaration& d) {
+inline std::string unbound_declaration_name(const FileFacts& file, const Declaration& d,
+                                            const StarImports* stars = nullptr) {
   if (d.state == DeclarationState::Absent) return "";
   auto head = [](const std::string& dotted) {
     size_t end = 0;
@@ -128,11 +148,11 @@ inline std::string unbound_declaration_name(const FileFacts& file, const Declara
     return end < dotted.size() && dotted[end] != '.' ? std::string() : dotted.substr(0, end);
   };
   std::string value = head(d.value_text);
-  if (!value.empty() && !module_binds(file, value)) return value;
+  if (!value.empty() && !module_binds(file, value, {}, stars)) return value;
   bool lazy_annotations = false;
   for (const Import& imp : file.imports) lazy_annotations |= imp.module == "__future__" && imp.name == "annotations";
   std::string annotation = head(d.annotation_text);
-  if (!lazy_annotations && !annotation.empty() && !module_binds(file, annotation)) return annotation;
+  if (!lazy_annotations && !annotation.empty() && !module_binds(file, annotation, {}, stars)) return annotation;
   return "";
 }
 
@@ -146,11 +166,12 @@ struct ImportFailure {
   std::string why;
 };
 
-inline std::optional<ImportFailure> declaration_import_failure(const FileFacts& file) {
+inline std::optional<ImportFailure> declaration_import_failure(const FileFacts& file,
+                                                               const StarImports* stars = nullptr) {
   for (const ClassFact& cls : file.classes) {
     const Declaration& d = cls.declaration;
     const uint32_t line = d.location.line ? d.location.line : cls.line;
-    if (std::string name = unbound_declaration_name(file, d); !name.empty())
+    if (std::string name = unbound_declaration_name(file, d, stars); !name.empty())
       return ImportFailure{line, "class " + cls.name + "'s hw_classification names " + name +
                                      ", which the file never imports or defines: importing it raises NameError"};
     if (names_classification_enum(d) &&

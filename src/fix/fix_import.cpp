@@ -24,7 +24,7 @@ bool needs_enum(const FixContext& c) {
   for (const Edit& e : c.earlier)
     if (e.text.find(std::string(kName) + ".") != std::string::npos) return true;
   for (const ClassFact& cls : c.file.classes)
-    if (names_classification_enum(cls.declaration) || unbound_declaration_name(c.file, cls.declaration) == kName)
+    if (names_classification_enum(cls.declaration) || unbound_declaration_name(c.file, cls.declaration, &c.vocabulary.star_imports) == kName)
       return true;
   return false;
 }
@@ -32,7 +32,7 @@ bool needs_enum(const FixContext& c) {
 }  // namespace
 
 void fix_add_import(const FixContext& c) {
-  if (module_binds(c.file, kName) || !needs_enum(c)) return;
+  if (module_binds(c.file, kName, {}, &c.vocabulary.star_imports) || !needs_enum(c)) return;
   add_import_edits(c, kModule, kName, "add-import");
 }
 

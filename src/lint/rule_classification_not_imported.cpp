@@ -13,18 +13,18 @@
 
 namespace hwclass {
 namespace {
-bool needs_name(const FileFacts& file, const Declaration& d) {
-  return unbound_declaration_name(file, d) == "HardwareClassification";
+bool needs_name(const FileFacts& file, const Declaration& d, const Vocabulary& vocabulary) {
+  return unbound_declaration_name(file, d, &vocabulary.star_imports) == "HardwareClassification";
 }
 }  // namespace
 
 void check_classification_not_imported(const ClassContext& c) {
   const Declaration& d = c.cls.declaration;
-  if (!needs_name(c.file, d)) return;
+  if (!needs_name(c.file, d, c.vocabulary)) return;
   // Report once per file, on the first class that needs the name.
   for (const ClassFact& other : c.file.classes) {
     if (&other == &c.cls) break;
-    if (other.is_test_class && needs_name(c.file, other.declaration)) return;
+    if (other.is_test_class && needs_name(c.file, other.declaration, c.vocabulary)) return;
   }
   c.report(d.location.line ? d.location.line : c.cls.line,
            "Test class '" + c.cls.name + "': HardwareClassification is neither imported nor defined in this module, "

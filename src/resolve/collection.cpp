@@ -1,5 +1,6 @@
 #include "resolve/collection.h"
 
+#include <algorithm>
 #include <string>
 
 namespace hwclass {
@@ -68,14 +69,41 @@ const ModuleBinding* deleted_after(const FileFacts& file, const ClassFact& cls) 
   return nullptr;
 }
 
+// The bare class decorator that replaces the class by a function
+// ([collection] class_replacing), directly or through a module-level
+// `NAME = functools.partial(F, ...)` bound once before the class; null when
+// none does. Decorators written as calls (`@unittest.skip("why")`) return
+// a decorator that keeps the class.
+const Decorator* replacing_decorator(const FileFacts& file, const ClassFact& cls, const Vocabulary& vocabulary) {
+  for (const Decorator& d : cls.decorators) {
+    if (d.text.find('(') != std::string::npos) continue;
+    std::string callee = d.text;
+    const ModuleBinding* binding = nullptr;
+    for (const ModuleBinding& b : file.module_bindings)
+      if (b.name == d.text && b.line < cls.line) binding = b.conditional || b.deleted ? nullptr : &b;
+    if (binding && !binding->partial_of.empty()) callee = binding->partial_of;
+    else if (binding) continue;  // bound to something else
+    const std::string name = qualified(file, callee);
+    if (std::find(vocabulary.class_replacing.begin(), vocabulary.class_replacing.end(), name) !=
+        vocabulary.class_replacing.end())
+      return &d;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 void decide_collection(const std::vector<FileFacts>& files, const Vocabulary& vocabulary, Resolution& resolution) {
   for (size_t f = 0; f < files.size(); ++f)
     for (size_t c = 0; c < files[f].classes.size(); ++c) {
       ResolvedClass& r = resolution.classes[f][c];
-      if (r.instantiation >= 0) continue;  // instantiate_device_type_tests replaced it by its variants
       const ClassFact& cls = files[f].classes[c];
+      if (const Decorator* d = replacing_decorator(files[f], cls, vocabulary)) {
+        r.not_collected = "its decorator @" + d->text + " (line " + std::to_string(d->line) +
+                          ") returns a function in its place, so its module holds no such class";
+        continue;
+      }
+      if (r.instantiation >= 0) continue;  // instantiate_device_type_tests replaced it by its variants
       if (const ModuleBinding* b = deleted_after(files[f], cls)) {
         r.not_collected = "line " + std::to_string(b->line) + (b->deleted ? " deletes " : " rebinds ") + cls.name +
                           " at import, so its module holds no such class";

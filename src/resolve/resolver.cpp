@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "discover/test_file.h"
 #include "facts/queries.h"
 #include "resolve/collection.h"
 #include "resolve/device_need.h"
@@ -270,7 +271,12 @@ class Resolver {
       }
       for (auto& [ref, seen] : here) {
         std::vector<RunningFile>& list = out[ref];
-        if (list.empty() && is_top_level_runner(ref.file)) list.push_back(RunningFile{files_[ref.file].relative_path, {}});
+        // Its own file runs it too when run_test.py runs that file: a
+        // top-level one, or one outside the directories an aggregator runs
+        // (2.6.0's optim/test_lrscheduler.py, whose TestLRScheduler
+        // test_optim.py imports and runs again).
+        if (list.empty() && (is_top_level_runner(ref.file) || runs_itself(ref.file)))
+          list.push_back(RunningFile{files_[ref.file].relative_path, {}});
         RunningFile r{files_[runner].relative_path, seen.first ? std::vector<std::string>{} : seen.second};
         // Its own directory's aggregator invokes it, ahead of the others.
         const bool first = !is_top_level_runner(ref.file) && aggregates_path(r.file, ref.file) &&
@@ -284,6 +290,14 @@ class Resolver {
   bool is_top_level_runner(int file) const {
     const std::string& path = files_[file].relative_path;
     return path.rfind("test/test_", 0) == 0 && path.find('/', 5) == std::string::npos;
+  }
+
+  bool runs_itself(int file) const {
+    const std::string& path = files_[file].relative_path;
+    if (!is_test_file_v8(path)) return false;
+    for (const auto& [prefix, parent] : vocab_.aggregators)
+      if (path.rfind(prefix, 0) == 0) return false;
+    return true;
   }
 
   bool aggregates_path(const std::string& runner, int file) const {

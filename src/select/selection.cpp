@@ -83,17 +83,71 @@ Collected collected_despite(const NoTestRebinding& rebinding, const std::string&
   return Collected::Unknown;
 }
 
+// Whether the module runs a statement under `gate` (a class definition, an
+// instantiate call) on a runner of `device`: the condition there, read as
+// NoTest conditions are (vocab/runner_condition.h). A gate whose condition
+// is not read (else, elif, a loop, an except clause, nesting) and any gate
+// with no runner named are Unknown.
+Truth gate_on_runner(const ModuleGate& gate, const std::string& device, const Vocabulary& vocabulary) {
+  if (!gate.gated) return Truth::True;
+  if (!gate.known || gate.condition.empty()) return Truth::Unknown;
+  return truth_on_runner(gate.condition, device, vocabulary);
+}
+
+// "test/x.py:12 defines it only when TEST_Z3" (`what`: defines, instantiates).
+std::string gate_text(const std::string& file, const ModuleGate& gate, const std::string& what) {
+  return file + ":" + std::to_string(gate.line) + " " + what + " it only " +
+         (gate.known ? "when " + gate.condition : "under a module-level else, elif, loop or except clause");
+}
+
+// Whether a statement under a module-level gate leaves the class out on
+// the runner, with the reason in base.warning (and a note there when it
+// stays, but may not exist). A class defined under one exists only where it
+// holds (1.13.1's api_test.py: StartProcessesNotCITest under `if not (...
+// or IS_CI)`; 2.6.0's TestTranslationValidation under `if TEST_Z3:`). An
+// instantiate call under one (2.6.0's test_sparse_semi_structured.py: `if
+// "cutlass" in SEMI_STRUCTURED_SUPPORTED_BACKENDS:`) makes the variants only
+// where it holds; elsewhere the template stays in the module, and pytest
+// collects it as itself. `what`: "defines" or "instantiates".
+bool gated_out(const FileFacts& file, const ModuleGate& gate, const std::string& what, const SelectionRequest& request,
+               const Vocabulary& vocabulary, SelectedClass& base) {
+  if (!gate.gated) return false;
+  const std::string where = gate_text(file.relative_path, gate, what);
+  const std::string runner = request.device + " runner";
+  const bool template_stays = what == "instantiates";
+  switch (gate_on_runner(gate, request.device, vocabulary)) {
+    case Truth::True: return false;
+    case Truth::False:
+      base.warning = template_stays ? "left out: " + where + ", which is false on a " + runner +
+                                          "; there a runner collects it as the template itself"
+                                    : "not collected: " + where + ", which is false on a " + runner;
+      break;
+    case Truth::Unknown:
+      if (request.device.empty()) {
+        base.warning = template_stays ? "variants only where " + where + "; elsewhere pytest collects the template itself"
+                                      : "collected only where its module defines it: " + where;
+        if (template_stays) base.warning_line = gate.line;
+        return false;
+      }
+      base.warning = "left out: " + where + ", which select cannot decide for a " + runner +
+                     (template_stays ? "; where it does not hold, a runner collects it as the template itself" : "");
+      break;
+  }
+  if (template_stays) base.warning_line = gate.line;
+  return true;
+}
+
 // The files whose import raises (facts/queries.h), and the files that fail
 // with them: those that run their classes, and those that import them
 // outside a `try:` (2.6.0's test_jit_fuser_legacy.py imports test_jit_fuser,
 // which imports test_jit): repo-relative path -> why.
 std::map<std::string, std::string> import_failures(const std::vector<FileFacts>& files,
-                                                   const Resolution& resolution) {
+                                                   const Resolution& resolution, const Vocabulary& vocabulary) {
   std::map<std::string, std::string> out;
   std::set<std::string> failing_runners;
   std::vector<bool> fails(files.size());
   for (size_t f = 0; f < files.size(); ++f) {
-    auto failure = declaration_import_failure(files[f]);
+    auto failure = declaration_import_failure(files[f], &vocabulary.star_imports);
     if (!failure) continue;
     fails[f] = true;
     out[files[f].relative_path] = files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why;
@@ -183,6 +237,10 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
     dropped.push_back(base);
     return;
   }
+  if (gated_out(file, cls.gate, "defines", request, vocabulary, base)) {
+    dropped.push_back(base);
+    return;
+  }
   if (r.notest) {
     Collected collected = collected_despite(*r.notest, request.device, vocabulary);
     if (collected == Collected::No) return;
@@ -207,6 +265,10 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
   std::vector<DeviceVariant> variants = r.variants;
   const Instantiation& inst = file.instantiations[static_cast<size_t>(r.instantiation)];
   if (!r.variants_exact) base.warning = guessed_variants(inst, vocabulary), base.warning_line = inst.line;
+  if (gated_out(file, inst.gate, "instantiates", request, vocabulary, base)) {
+    dropped.push_back(base);
+    return;
+  }
   // A runner's variant whose existence rests on a list or flag that is no
   // literal is not printed: pytest exits 4 on an id it cannot find, and
   // runs nothing of that call.
@@ -237,7 +299,7 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
                                           const std::vector<Verdict>& verdicts, const SelectionRequest& request,
                                           const Vocabulary& vocabulary, std::vector<SelectedClass>* left_out) {
-  const std::map<std::string, std::string> failing = import_failures(files, resolution);
+  const std::map<std::string, std::string> failing = import_failures(files, resolution, vocabulary);
   std::vector<SelectedClass> out, dropped;
   for (const Verdict& v : verdicts) {
     const ResolvedClass& r = resolution.of(v.ref);
@@ -260,6 +322,21 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
       if (!is_test_file_v8(runner.file)) continue;  // a helper module nothing runs
       select_in(files, resolution, v, member, inferred, runner, request, vocabulary, failing, out, dropped);
     }
+  }
+  // Classes a module adds to its namespace at import (`globals()[name] =
+  // cls`, dynamo's and export's copies of other files' test classes) have
+  // no class statement to select: the module is named, with no class, so
+  // that no reader takes the selection for all its file runs.
+  for (const FileFacts& file : files) {
+    if (!file.globals_write_line || !is_test_file_v8(file.relative_path) || failing.count(file.relative_path)) continue;
+    SelectedClass unlisted;
+    unlisted.module = test_module(file.relative_path);
+    unlisted.invoking_file = unlisted.defined_in = file.relative_path;
+    unlisted.line = file.globals_write_line;
+    unlisted.warning = "left out: line " + std::to_string(file.globals_write_line) +
+                       " adds classes to its module at import (globals()[...] = ...), which select cannot list; "
+                       "the runtime collects them";
+    dropped.push_back(std::move(unlisted));
   }
   // A runner's device count: the classes it can run all of, and that need
   // at least --min-devices (contract 5.8's --multigpu-min-gpus, by class).

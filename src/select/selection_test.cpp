@@ -202,6 +202,26 @@ TEST_CASE("a top-level file that imports another's classes runs them again", "[s
                                            });
 }
 
+TEST_CASE("a class a top-level file imports from a directory run_test.py runs runs in both files", "[select]") {
+  const char* generic = "    hw_classification = HardwareClassification.GENERIC\n";
+  // 2.6.0's test_optim.py imports optim/test_lrscheduler.py's
+  // TestLRScheduler; run_test.py runs optim/test_lrscheduler.py as well
+  // (optim is none of its blocklisted_patterns), so pytest collects it in
+  // both. test/autograd/ is one: test_autograd.py alone runs its classes.
+  World w = world_of({
+      {"test/test_optim.py", "from optim.test_lrscheduler import TestLRScheduler  # noqa: F401\n"
+                             "from autograd.test_complex import TestAutogradComplex  # noqa: F401\n"},
+      {"test/optim/test_lrscheduler.py", std::string("class TestLRScheduler(TestCase):\n") + generic +
+                                             "    def test_l(self): pass\n"},
+      {"test/autograd/test_complex.py", std::string("class TestAutogradComplex(TestCase):\n") + generic +
+                                            "    def test_c(self): pass\n"}});
+  CHECK(selected(w, {"GENERIC"}, "cpu") == std::vector<std::string>{
+                                               "optim/test_lrscheduler::TestLRScheduler GENERIC declared",
+                                               "test_optim::TestAutogradComplex GENERIC declared",
+                                               "test_optim::TestLRScheduler GENERIC declared",
+                                           });
+}
+
 TEST_CASE("output formats", "[select][emit]") {
   World w = world_of({{"test/test_ops.py", kDevice}});
   SelectionRequest request{{"ACCELERATOR", "GENERIC"}, TrustedClassification::Declared, ""};

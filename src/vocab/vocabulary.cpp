@@ -69,8 +69,10 @@ const toml::table& sub_table(const toml::table& table, std::string_view key, con
 
 
 void read_classification(const toml::table& table, const std::string& source, Vocabulary& v) {
-  check_keys(table, {"members", "aliases"}, source, "[classification]");
+  check_keys(table, {"members", "aliases", "star_without_enum", "star_with_enum"}, source, "[classification]");
   v.members = string_list(table, "members", source);
+  v.star_imports.without = string_list(table, "star_without_enum", source, false);
+  v.star_imports.with = string_list(table, "star_with_enum", source, false);
   if (const auto* aliases = table["aliases"].as_table()) {
     for (const auto& [key, value] : *aliases) {
       auto target = value.value<std::string>();
@@ -178,9 +180,10 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
     v.accelerator_only_module = (*fix)["accelerator_only_module"].value<std::string>().value_or("");
   }
   if (const auto* collection = root["collection"].as_table()) {
-    check_keys(*collection, {"testcase_bases", "plain_bases"}, source, "[collection]");
+    check_keys(*collection, {"testcase_bases", "plain_bases", "class_replacing"}, source, "[collection]");
     v.testcase_bases = string_list(*collection, "testcase_bases", source, false);
     v.plain_bases = string_list(*collection, "plain_bases", source, false);
+    v.class_replacing = string_list(*collection, "class_replacing", source, false);
   }
   if (const auto* agg = root["aggregators"].as_table())
     for (const auto& [dir, file] : *agg) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "facts/facts.h"
+#include "facts/queries.h"
 
 namespace hwclass {
 
@@ -100,6 +101,11 @@ class Vocabulary {
   // A base whose qualified name starts with one of testcase_bases is a
   // unittest.TestCase; one in plain_bases is not.
   std::vector<std::string> testcase_bases, plain_bases;
+  // [classification] star_without_enum / star_with_enum (facts/queries.h).
+  StarImports star_imports;
+  // Qualified names that return a function when a class is passed last: a
+  // bare class decorator naming one replaces the class (class_replacing).
+  std::vector<std::string> class_replacing;
   std::vector<std::string> device_specific_apis;      // dotted prefixes of APIs that stay device-specific
   std::vector<std::string> device_specific_decorators;
   std::vector<std::string> skip_if_decorators;      // skip when the condition holds: skipIf

@@ -16,9 +16,12 @@ in the runtime matching VERSION (tests/runtime/pytorch.py), for each runner
 - for every member M, the classes `select --use declared --device D` lists
   as M equal the classes pytest collects whose hw_classification (read
   through the MRO, as the runtime filter reads it) is M, in the environment
-  select prints for D; but for the classes select leaves out with a warning
-  (declared for another accelerator, a NoTest condition or a device list it
-  cannot decide), which must be among them, and are counted;
+  select prints for D (and the caller's: CI set or not); but for the
+  classes select leaves out with a warning (declared for another
+  accelerator, a NoTest condition, a module-level condition or a device
+  list it cannot decide), which must be among them, and, in a file select
+  says adds classes to its globals at import, the classes no class
+  statement of that file defines; these are counted;
 - every node id `--format pytest` prints is collected;
 - the files pytest cannot collect are exactly the files select reports as
   errors, plus the files that fail the same way undeclared (the runtime's own
@@ -62,6 +65,15 @@ RUNNERS = {"2.6.0": {"cpu": {}, "privateuse1": {"HWCLASS_PRIVATEUSE1": "npu"}}, 
 # warning it prints, so the class is not silently missing.
 WARNED = ("runner collects it", "which select cannot decide", "may not exist")
 VARIANT_SUFFIX = re.compile(r"[A-Z][A-Z0-9]*|")
+# A module whose classes are made at import, which select names without a class.
+GENERATED = "adds classes to its module at import"
+
+
+def class_statements(path: pathlib.Path) -> set:
+    """The names every class statement of the file binds, at any depth, by
+    CPython's ast; a class the module holds under another name was made at
+    import (`globals()[name] = cls`)."""
+    return {n.name for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.ClassDef)}
 
 
 def run_test_files(root: pathlib.Path) -> list:
@@ -150,13 +162,12 @@ def compare_runner(runtime, hwclass, root, tree, tmp, device, extra, files):
     print = lines.append  # noqa: A001 (runners run in parallel: their reports are printed whole, in order)
     out = hwclass_select(hwclass, tree, device, "json")
     manifest = json.loads(out) if out else {"classes": [], "not_selected": [], "selection": {"environment": []}}
-    # The runtime's environment is pinned, not the caller's: common_utils reads
-    # IS_CI = bool(os.getenv("CI")), and 1.13.1's api_test.py defines
-    # StartProcessesNotCITest only `if not (... or IS_CI)`, so under .ci/run
-    # (CI=true) pytest would collect a class a developer's run has. select
-    # does not read such module gates (an open select gap, issue 27 item 2):
-    # the comparison is made where CI is unset.
-    env = {"CI": "", **dict(e.split("=", 1) for e in manifest["selection"]["environment"]), **extra}
+    # The caller's environment stands: a class defined under a module-level
+    # condition select cannot decide (1.13.1's api_test.py defines
+    # StartProcessesNotCITest only `if not (... or IS_CI)`, IS_CI =
+    # bool(os.getenv("CI"))) is left out with a warning, so the comparison
+    # holds with CI set (.ci/run) or unset.
+    env = {**dict(e.split("=", 1) for e in manifest["selection"]["environment"]), **extra}
     rows, _ = runtime.collect_groups(tree, groups_of(files, tree / "test"), env)
     in_scope = set(files)
     declared_errors = error_files(rows) & in_scope
@@ -216,6 +227,12 @@ def compare_runner(runtime, hwclass, root, tree, tmp, device, extra, files):
     for c in manifest.get("not_selected", []):
         if c["test_file"] + ".py" in compared and any(w in c["reason"] for w in WARNED):
             warned[c["hw_classification"]].add((c["test_file"] + ".py", c["class"]))
+    # A module that adds classes to its globals at import (select names it,
+    # with no class): the classes it collects that no class statement of
+    # that file defines are the ones select cannot list.
+    unlisted = {c["test_file"] + ".py" for c in manifest.get("not_selected", [])
+                if c["test_file"] + ".py" in compared and GENERATED in c["reason"]}
+    statements = {f: class_statements(tree / "test" / f) for f in unlisted}
     print(f"{device}: {len(files)} files run by run_test.py, {len(declared_errors)} not collectable "
           f"({len(declared_errors & select_errors)} reported by select, {len(own_failures & declared_errors)} failing "
           f"undeclared too; {processes} pytest processes)")
@@ -227,6 +244,7 @@ def compare_runner(runtime, hwclass, root, tree, tmp, device, extra, files):
         leftout = {(f, c) for f, c in want
                    if any(f == wf and c.startswith(wc) and VARIANT_SUFFIX.fullmatch(c[len(wc):])
                           for wf, wc in warned.get(member, set()))}
+        leftout |= {(f, c) for f, c in want if f in unlisted and c not in statements[f]}
         want = want - leftout
         got = chosen.get(member, set())
         extra_ids, missed = sorted(got - want), sorted(want - got)
