@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 8;
+inline constexpr int kFactsSchemaVersion = 9;
 
 struct Location {
   uint32_t line = 0;
