@@ -579,3 +579,15 @@ TEST_CASE("a device check guards a test only where it skips the test", "[classif
   CHECK(runs.member == "GENERIC");
   CHECK(runs.confidence == "low");
 }
+
+TEST_CASE("a skip where a condition holds is no guard for a missing device", "[classify][issue29]") {
+  // nn/test_convolution.py's test_Conv2d_groups_nobias: @skipIf(TEST_WITH_ROCM)
+  // skips on ROCm; on a CPU the test runs its CUDA branch's neighbours.
+  const std::string rest = "    def test_b(self): pass\n    def test_c(self): pass\n    def test_d(self): pass\n";
+  Result rocm = verdict_of("class T(TestCase):\n    @unittest.skipIf(TEST_WITH_ROCM, 'x')\n"
+                           "    def test_a(self): torch.ones(1).cuda()\n" + rest, "T");
+  CHECK(rocm.confidence == "low");
+  Result missing = verdict_of("class T(TestCase):\n    @unittest.skipIf(not RUN_CUDA_HALF, 'x')\n"
+                              "    def test_a(self): torch.ones(1).cuda()\n" + rest, "T");
+  CHECK(missing.confidence == "medium");
+}
