@@ -318,7 +318,10 @@ bool guards_itself(const Context& c, const TestEvidence& t) {
   return std::any_of(t.needs.begin(), t.needs.end(), [&](const Need& n) {
     if (c.kind_of(n.site->device.label()) == DeviceKind::Host) return false;
     const bool requiring_decorator = n.site->kind == SiteKind::DeviceDecorator && n.site->role == DecoratorRole::Requires;
-    return ((n.site->in_decorator || requiring_decorator) && n.strength == Strength::Requires) || n.site->skips_test;
+    const uint32_t line = n.site->location.line;
+    const bool in_skip = n.site->in_decorator && std::any_of(t.skip_decorator_lines.begin(), t.skip_decorator_lines.end(),
+                                                             [&](const auto& r) { return line >= r.first && line < r.second; });
+    return ((in_skip || requiring_decorator) && n.strength == Strength::Requires) || n.site->skips_test;
   });
 }
 

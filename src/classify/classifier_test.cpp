@@ -591,3 +591,14 @@ TEST_CASE("a skip where a condition holds is no guard for a missing device", "[c
                               "    def test_a(self): torch.ones(1).cuda()\n" + rest, "T");
   CHECK(missing.confidence == "medium");
 }
+
+TEST_CASE("a device API in a decorator that is no skip is no guard", "[classify][issue29]") {
+  // nn/test_convolution.py: @torch.backends.cudnn.flags(...) on a test that runs on a CPU.
+  const std::string rest = "    def test_b(self): pass\n    def test_c(self): pass\n    def test_d(self): pass\n";
+  Result flags = verdict_of("class T(TestCase):\n    @torch.backends.cudnn.flags(enabled=True)\n"
+                            "    def test_a(self): torch.ones(1).cuda()\n" + rest, "T");
+  CHECK(flags.confidence == "low");
+  Result skip = verdict_of("class T(TestCase):\n    @unittest.skipIf(torch.cuda.device_count() < 2, 'x')\n"
+                           "    def test_a(self): torch.ones(1).cuda()\n" + rest, "T");
+  CHECK(skip.confidence == "medium");
+}

@@ -160,8 +160,13 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolve
     te.name = t.name;
     const Method& m = files[t.defined_in.file].classes[t.defined_in.cls].methods[t.method];
     te.takes_device = takes_injected_device(m, vocabulary);
-    for (const Decorator& d : m.decorators)
-      te.skip_decorated |= may_skip_where_missing(d, vocabulary.skip_polarity(d.name));
+    for (size_t k = 0; k < m.decorators.size(); ++k) {
+      const Decorator& d = m.decorators[k];
+      const int polarity = vocabulary.skip_polarity(d.name);
+      te.skip_decorated |= may_skip_where_missing(d, polarity);
+      if (polarity != 0 || d.name == "skip")
+        te.skip_decorator_lines.emplace_back(d.line, k + 1 < m.decorators.size() ? m.decorators[k + 1].line : m.line);
+    }
     ev.tests.push_back(std::move(te));
   }
   // Tests injected at run time (setattr, copy_tests) have no def here: one

@@ -39,6 +39,10 @@ struct TestEvidence {
   // A skip decorator whose condition is not read (`@skipIf(not RUN_CUDA_HALF)`,
   // `@unittest.skip`): it may skip the test where its device is missing.
   bool skip_decorated = false;
+  // The lines of its skip decorators ([first, end) each): a device check in
+  // one is the test skipping itself without the device; a device API in
+  // another decorator (`@torch.backends.cudnn.flags(...)`) is not.
+  std::vector<std::pair<uint32_t, uint32_t>> skip_decorator_lines;
 };
 
 struct ClassEvidence {
