@@ -309,6 +309,16 @@ bool infer_from_class_name(Context& c) {
   return false;
 }
 
+// `@tf32_on_and_off(0.001)`: a requiring decorator that runs its test on a
+// CPU as it is ([classify] running_decorators).
+bool runs_without_device(const Vocabulary& vocab, const std::string& decorator_text) {
+  std::string name = decorator_text.substr(decorator_text.rfind('@') + 1);
+  name = name.substr(0, name.find('('));
+  name = name.substr(name.rfind('.') + 1);
+  const auto& list = vocab.running_decorators;
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
 // A test that skips itself without the device it needs: a skip decorator
 // on it (`@skipIf(not TEST_CUDA)`, `@requires_cuda`, or a skip whose
 // condition is not read, `@skipIf(not RUN_CUDA_HALF)`), or a run-time check
@@ -317,7 +327,8 @@ bool guards_itself(const Context& c, const TestEvidence& t) {
   if (t.skip_decorated) return true;
   return std::any_of(t.needs.begin(), t.needs.end(), [&](const Need& n) {
     if (c.kind_of(n.site->device.label()) == DeviceKind::Host) return false;
-    const bool requiring_decorator = n.site->kind == SiteKind::DeviceDecorator && n.site->role == DecoratorRole::Requires;
+    const bool requiring_decorator = n.site->kind == SiteKind::DeviceDecorator && n.site->role == DecoratorRole::Requires &&
+                                     !runs_without_device(c.vocab, n.site->text);
     const uint32_t line = n.site->location.line;
     const bool in_skip = n.site->in_decorator && std::any_of(t.skip_decorator_lines.begin(), t.skip_decorator_lines.end(),
                                                              [&](const auto& r) { return line >= r.first && line < r.second; });

@@ -602,3 +602,12 @@ TEST_CASE("a device API in a decorator that is no skip is no guard", "[classify]
                            "    def test_a(self): torch.ones(1).cuda()\n" + rest, "T");
   CHECK(skip.confidence == "medium");
 }
+
+TEST_CASE("a requiring decorator that runs without the device is no guard", "[classify][issue29]") {
+  // nn/test_convolution.py's test_Conv2d_groups_nobias: @tf32_on_and_off runs it on a CPU.
+  const std::string rest = "    def test_b(self): pass\n    def test_c(self): pass\n    def test_d(self): pass\n";
+  CHECK(verdict_of("class T(TestCase):\n    @tf32_on_and_off(0.001)\n"
+                   "    def test_a(self): torch.ones(1).cuda()\n" + rest, "T").confidence == "low");
+  CHECK(verdict_of("class T(TestCase):\n    @requires_cuda\n"
+                   "    def test_a(self): torch.ones(1).cuda()\n" + rest, "T").confidence == "medium");
+}

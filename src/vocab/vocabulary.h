@@ -121,6 +121,9 @@ class Vocabulary {
   // Bases that pick their tests' device from availability at run time
   // (DTensorTestBase): a subclass's target is ACCELERATOR.
   std::vector<std::string> runtime_device_bases;
+  // Requiring decorators that run their test without the device rather than
+  // skip it (`@tf32_on_and_off`): a need, but no guard (never_runs).
+  std::vector<std::string> running_decorators;
   // Helpers that copy a template class's tests onto their second argument
   // (inductor's copy_tests(Template, TestX, "cpu")).
   std::vector<std::string> test_copiers;
