@@ -611,3 +611,10 @@ TEST_CASE("a requiring decorator that runs without the device is no guard", "[cl
   CHECK(verdict_of("class T(TestCase):\n    @requires_cuda\n"
                    "    def test_a(self): torch.ones(1).cuda()\n" + rest, "T").confidence == "medium");
 }
+
+TEST_CASE("a resource skip on a device guards its test", "[classify][issue29]") {
+  // nn/test_embedding.py's test_large_tensors: skipped on a CPU, "Insufficient cuda memory".
+  const std::string rest = "    def test_b(self): pass\n    def test_c(self): pass\n    def test_d(self): pass\n";
+  CHECK(verdict_of("class T(TestCase):\n    @largeTensorTest('40GB', device='cuda')\n"
+                   "    def test_a(self): torch.ones(1, device='cuda')\n" + rest, "T").confidence == "medium");
+}

@@ -163,8 +163,10 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolve
     for (size_t k = 0; k < m.decorators.size(); ++k) {
       const Decorator& d = m.decorators[k];
       const int polarity = vocabulary.skip_polarity(d.name);
-      te.skip_decorated |= may_skip_where_missing(d, polarity);
-      if (polarity != 0 || d.name == "skip")
+      const auto& resource = vocabulary.resource_skips;
+      const bool resource_skip = std::find(resource.begin(), resource.end(), d.name) != resource.end();
+      te.skip_decorated |= resource_skip || may_skip_where_missing(d, polarity);
+      if (polarity != 0 || d.name == "skip" || resource_skip)
         te.skip_decorator_lines.emplace_back(d.line, k + 1 < m.decorators.size() ? m.decorators[k + 1].line : m.line);
     }
     ev.tests.push_back(std::move(te));

@@ -124,6 +124,9 @@ class Vocabulary {
   // Requiring decorators that run their test without the device rather than
   // skip it (`@tf32_on_and_off`): a need, but no guard (never_runs).
   std::vector<std::string> running_decorators;
+  // Decorators that skip their test where a device lacks a resource
+  // (`@largeTensorTest("40GB", device="cuda")`): a skip where it is missing.
+  std::vector<std::string> resource_skips;
   // Helpers that copy a template class's tests onto their second argument
   // (inductor's copy_tests(Template, TestX, "cpu")).
   std::vector<std::string> test_copiers;
