@@ -173,7 +173,7 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolve
   }
   // Tests injected at run time (setattr, copy_tests) have no def here: one
   // stand-in test carries what the class's own code requires of them.
-  if (ev.tests.empty()) ev.tests.push_back(TestEvidence{"<injected tests>", false, {}, {}, "", false});
+  if (ev.tests.empty()) ev.tests.push_back(TestEvidence{"<injected tests>", false, {}, {}, "", false, {}});
   std::map<std::string, size_t> test_index;
   for (size_t i = 0; i < ev.tests.size(); ++i) test_index.emplace(ev.tests[i].name, i);
   // helper -> the tests that reach it
