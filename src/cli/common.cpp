@@ -220,6 +220,20 @@ std::set<std::string> imported_context(const ScanResult& result, size_t from, co
   return wanted;
 }
 
+// Appends the facts of `paths`, read as context: the named files'
+// exclusions do not apply, and their own problems are not this run's.
+void append_context(ScanResult& result, const CommonOptions& options, std::vector<std::string> paths) {
+  CommonOptions context = options;
+  context.paths = std::move(paths);
+  context.exclude.clear();
+  context.quiet = true;
+  ScanResult extra = scan_inputs(context);
+  for (size_t i = 0; i < extra.files.size(); ++i) {
+    result.discovery.files.push_back(extra.discovery.files[i]);
+    result.files.push_back(std::move(extra.files[i]));
+  }
+}
+
 }  // namespace
 
 void add_import_context(ScanResult& result, const CommonOptions& options) {
@@ -234,15 +248,7 @@ void add_import_context(ScanResult& result, const CommonOptions& options) {
     if (wanted.empty()) return;
     from = result.files.size();
     scanned.insert(wanted.begin(), wanted.end());
-    CommonOptions context = options;
-    context.paths.assign(wanted.begin(), wanted.end());
-    context.exclude.clear();
-    context.quiet = true;  // context only: its own problems are not this run's
-    ScanResult extra = scan_inputs(context);
-    for (size_t i = 0; i < extra.files.size(); ++i) {
-      result.discovery.files.push_back(extra.discovery.files[i]);
-      result.files.push_back(std::move(extra.files[i]));
-    }
+    append_context(result, options, {wanted.begin(), wanted.end()});
   }
 }
 
@@ -252,18 +258,10 @@ void add_importer_context(ScanResult& result, const CommonOptions& options) {
   if (!fs::is_directory(result.root / "test", ec)) return;
   std::set<std::string> scanned;
   for (const auto& f : result.discovery.files) scanned.insert(f.absolute_path);
-  CommonOptions context = options;
-  context.paths.clear();
+  std::vector<std::string> paths;
   for (const SourceFile& f : discover({(result.root / "test").string()}, result.root).files)
-    if (!scanned.count(f.absolute_path)) context.paths.push_back(f.absolute_path);
-  if (context.paths.empty()) return;
-  context.exclude.clear();
-  context.quiet = true;  // context only: its own problems are not this run's
-  ScanResult extra = scan_inputs(context);
-  for (size_t i = 0; i < extra.files.size(); ++i) {
-    result.discovery.files.push_back(extra.discovery.files[i]);
-    result.files.push_back(std::move(extra.files[i]));
-  }
+    if (!scanned.count(f.absolute_path)) paths.push_back(f.absolute_path);
+  if (!paths.empty()) append_context(result, options, std::move(paths));
 }
 
 std::string cache_dir_setting(const std::string& option) {
