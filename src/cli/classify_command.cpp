@@ -60,14 +60,7 @@ CommandRunner register_classify(CLI::App& app) {
     OutputSink sink(s->common.output);
     sink.write(verdicts_output(result.files, resolution, verdicts, {s->format, s->names == "seed"}));
     sink.commit();
-    // A file that does not parse has no verdicts: the run is not complete.
-    bool all_parsed = true;
-    for (size_t i = 0; i < named; ++i) {
-      const FileFacts& f = result.files[i];
-      if (!f.has_syntax_error()) continue;
-      all_parsed = false;
-      if (s->common.quiet) std::cerr << f.path << ": error: does not parse, so its classes are not classified\n";
-    }
+    const bool all_parsed = named_files_parse(result, named, s->common, "classified");
     return inputs_ok && all_parsed ? 0 : 2;
   };
 }

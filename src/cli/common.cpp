@@ -252,6 +252,17 @@ void add_import_context(ScanResult& result, const CommonOptions& options) {
   }
 }
 
+bool named_files_parse(const ScanResult& result, size_t named, const CommonOptions& options, const char* done) {
+  bool all_parsed = true;
+  for (size_t i = 0; i < named && i < result.files.size(); ++i) {
+    const FileFacts& f = result.files[i];
+    if (!f.has_syntax_error()) continue;
+    all_parsed = false;
+    if (options.quiet) std::cerr << f.path << ": error: does not parse, so its classes are not " << done << "\n";
+  }
+  return all_parsed;
+}
+
 void add_importer_context(ScanResult& result, const CommonOptions& options) {
   namespace fs = std::filesystem;
   std::error_code ec;

@@ -85,6 +85,11 @@ void apply_format_environment(const CLI::App& command, std::string& format, cons
 // were named (issue 29 item 6). They are context: callers report only on
 // the first `result.files.size()` files as they were before the call.
 void add_import_context(ScanResult& result, const CommonOptions& options);
+// Whether the first `named` files parse: a file that does not has no
+// classes, so the run is not complete. Under -q (where report_problems is
+// silent) each such file is named: "PATH: error: does not parse, so its
+// classes are not <done>".
+bool named_files_parse(const ScanResult& result, size_t named, const CommonOptions& options, const char* done);
 // Appends the rest of the root's test/ tree, for the modules that import the
 // scanned ones: fix --unsafe-fixes leaves a template they import (issue 30).
 void add_importer_context(ScanResult& result, const CommonOptions& options);

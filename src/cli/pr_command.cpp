@@ -69,14 +69,7 @@ int run_pr(const CLI::App& cmd, PrState& s) {
   OutputSink sink(s.common.output);
   sink.write(pr_output(result.files, pr, {s.format, s.names == "seed", result.vocabulary.members}));
   sink.commit();
-  // A file that does not parse has no classes here: the description is not complete.
-  bool all_parsed = true;
-  for (size_t i = 0; i < named; ++i) {
-    const FileFacts& f = result.files[i];
-    if (!f.has_syntax_error()) continue;
-    all_parsed = false;
-    if (s.common.quiet) std::cerr << f.path << ": error: does not parse, so its classes are not described\n";
-  }
+  const bool all_parsed = named_files_parse(result, named, s.common, "described");
   return inputs_ok && all_parsed ? 0 : 2;
 }
 
