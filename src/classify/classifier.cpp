@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "classify/bases.h"
 #include "classify/evidence.h"
 #include "classify/fixability.h"
 
@@ -560,100 +561,6 @@ void note_blocked_migration(Context& c) {
     c.v.migration_blocked = instantiation_blocker(c.files, c.resolution, c.ref);
 }
 
-// Packages whose classes hold no device choice for a test: the standard
-// library's bases (`abc.ABC`, `unittest.TestCase`) and third-party ones.
-// torch.testing is not among them: its helpers are the bases that choose.
-bool library_module(std::string_view module) {
-  static constexpr std::string_view kLibraries[] = {"abc", "unittest", "typing", "enum", "collections", "numpy",
-                                                    "expecttest", "hypothesis", "parameterized", "pytest"};
-  if (module.rfind("torch.testing", 0) == 0) return false;
-  const std::string_view top = module.substr(0, module.find('.'));
-  return top == "torch" || std::find(std::begin(kLibraries), std::end(kLibraries), top) != std::end(kLibraries);
-}
-
-// Whether `base`, as the module of `file` spells it, names code hwclass
-// should have read: a class of a test helper module (relative, local, or
-// torch.testing's) that is not a framework base, seen through `import ... as`.
-bool base_should_be_followed(const FileFacts& file, const Vocabulary& vocab, const std::string& base) {
-  const size_t first_dot = base.find('.');
-  const std::string first = base.substr(0, first_dot);
-  const std::string rest = first_dot == std::string::npos ? "" : base.substr(first_dot + 1);
-  for (const Import& imp : file.imports) {
-    if (imp.name == "*" || imp.bound_name() != first) continue;
-    std::string real = imp.name.empty() ? rest : imp.name + (rest.empty() ? "" : "." + rest);
-    const std::string& module = imp.module;
-    const size_t dot = real.rfind('.');
-    const std::string name = dot == std::string::npos ? real : real.substr(dot + 1);
-    if (name.empty() || name == "object" || vocab.is_framework_base(name)) return false;
-    return module.rfind('.', 0) == 0 || !library_module(module);
-  }
-  return false;  // a builtin or a star import: nothing names where it lives
-}
-
-// Issue 29 item 6: a base hwclass could not follow (its module was neither
-// scanned nor reachable through the imports) may carry the device choice,
-// so the verdict is at most medium and says which base.
-void cap_for_unfollowed_bases(Context& c) {
-  if (c.v.confidence != Confidence::High) return;
-  for (ClassRef ref : c.resolved.mro)
-    for (const std::string& base : c.resolution.of(ref).unresolved_bases) {
-      const FileFacts& file = c.files[ref.file];
-      if (!base_should_be_followed(file, c.vocab, base)) continue;
-      const ClassFact& owner = file.classes[ref.cls];
-      c.v.confidence = Confidence::Medium;
-      c.v.confidence_reasons.push_back("the base " + base + " of " + owner.name + " (" + file.relative_path + ":" +
-                                       std::to_string(owner.line) +
-                                       ") was not followed to its code, which may choose a device");
-      return;
-    }
-}
-
-}  // namespace
-
-namespace {
-
-// Contract 14: a test-less base or mixin that test classes inherit from
-// declares once for them, so it gets the member its subclasses share
-// (`base-of-classes`, medium, the subclasses as evidence). Subclasses that
-// disagree leave it without a verdict. Framework bases are not the test
-// author's to declare.
-void add_base_verdicts(const std::vector<FileFacts>& files, const Resolution& resolution,
-                       const Vocabulary& vocabulary, std::vector<Verdict>& out) {
-  std::set<ClassRef> judged;
-  for (const Verdict& v : out) judged.insert(v.ref);
-  std::map<ClassRef, std::vector<size_t>> subclasses;
-  for (size_t i = 0; i < out.size(); ++i)
-    for (ClassRef base : resolution.of(out[i].ref).mro)
-      if (!judged.count(base) && !vocabulary.is_framework_base(files[base.file].classes[base.cls].name))
-        subclasses[base].push_back(i);
-  std::vector<Verdict> bases;
-  for (const auto& [base, subs] : subclasses) {
-    const std::string& member = out[subs.front()].inferred;
-    if (!std::all_of(subs.begin(), subs.end(), [&](size_t i) { return out[i].inferred == member; })) continue;
-    Verdict v = classify_class(files, resolution, vocabulary, base);
-    v.rules = {"base-of-classes"};
-    v.inferred = member;
-    v.confidence = Confidence::Medium;
-    v.confidence_reasons = {"it has no tests of its own; its " + std::to_string(subs.size()) +
-                            (subs.size() == 1 ? " subclass is " : " subclasses are ") + member};
-    v.reasons.clear();
-    v.split.clear();
-    v.never_runs.clear();
-    v.target.clear();
-    v.member_note.clear();
-    for (size_t i : subs) {
-      const FileFacts& f = files[out[i].ref.file];
-      const ClassFact& c = f.classes[out[i].ref.cls];
-      v.reasons.push_back(Reason{"subclass", "", c.name, c.name, c.line, f.relative_path});
-      if (v.target.empty()) v.target = out[i].target;
-    }
-    v.agrees = !v.declared.empty() && v.declared == v.inferred;
-    bases.push_back(std::move(v));
-  }
-  out.insert(out.end(), bases.begin(), bases.end());
-  std::sort(out.begin(), out.end(), [](const Verdict& a, const Verdict& b) { return a.ref < b.ref; });
-}
-
 }  // namespace
 
 Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& resolution,
@@ -663,7 +570,7 @@ Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& re
   const FileFacts& file = files[ref.file];
   const ResolvedClass& resolved = resolution.of(ref);
   Context c{files, resolution, vocabulary, ref, file, file.classes[ref.cls], resolved,
-            gather_evidence(files, resolved, vocabulary), v, {}};
+            gather_evidence(files, resolution, resolved, vocabulary), v, {}};
   const Declaration& own = file.classes[ref.cls].declaration;
   if (own.reason == InvalidReason::AliasMember) {
     // hwclass's own surface accepts the early name; lint still reports it.
@@ -676,7 +583,7 @@ Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& re
   if (resolved.instantiation >= 0) infer_instantiated(c);
   else infer_not_instantiated(c);
   if (v.target == v.inferred) v.target.clear();
-  cap_for_unfollowed_bases(c);
+  cap_for_unfollowed_code(files, resolution, vocabulary, resolved, v);
   note_blocked_migration(c);
   v.agrees = !v.declared.empty() && v.declared == v.inferred;
   return v;

@@ -618,3 +618,31 @@ TEST_CASE("a resource skip on a device guards its test", "[classify][issue29]") 
   CHECK(verdict_of("class T(TestCase):\n    @largeTensorTest('40GB', device='cuda')\n"
                    "    def test_a(self): torch.ones(1, device='cuda')\n" + rest, "T").confidence == "medium");
 }
+
+TEST_CASE("a device helper from another module counts as the device it names there", "[classify][issue29]") {
+  // A vendor's tree: test_ops.py takes its device from a sibling helper module.
+  const std::string test = "from common_dev import DEVICE\nclass T(TestCase):\n"
+                           "    def test_a(self): torch.ones(1, device=DEVICE)\n"
+                           "    def test_b(self): torch.ones(1, device=DEVICE)\n";
+  Result read = verdict_of(test, "T", {{"test/common_dev.py", "DEVICE = 'cuda'\n"}});
+  CHECK(read.member == "CUDA");
+  // As `DEVICE = 'cuda'` in the test's own module reads: each test by its own code.
+  CHECK(read.rule == "every-test-needs-one-device");
+  CHECK(read.confidence == "medium");
+  // Not read: it may choose a device, so GENERIC is no longer high.
+  Result unread = verdict_of(test, "T");
+  CHECK(unread.member == "GENERIC");
+  CHECK(unread.confidence == "medium");
+  // Read, but a function hwclass does not evaluate: the same.
+  Result function = verdict_of("from common_dev import get_device\nclass T(TestCase):\n"
+                               "    def test_a(self): torch.ones(1).to(get_device())\n",
+                               "T", {{"test/common_dev.py", "def get_device():\n    return 'cuda'\n"}});
+  CHECK(function.member == "GENERIC");
+  CHECK(function.confidence == "medium");
+  // A name used where no device goes, or a library's, chooses nothing.
+  CHECK(verdict_of("from common_dev import make\nclass T(TestCase):\n    def test_a(self): make(3)\n", "T")
+            .confidence == "high");
+  CHECK(verdict_of("from torch.testing import make_tensor\nclass T(TestCase):\n"
+                   "    def test_a(self): torch.ones(1).to(make_tensor())\n", "T")
+            .confidence == "high");
+}

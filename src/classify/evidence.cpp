@@ -152,8 +152,8 @@ bool may_skip_where_missing(const Decorator& d, int polarity) {
 
 }  // namespace
 
-ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const ResolvedClass& resolved,
-                              const Vocabulary& vocabulary) {
+ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolution& resolution,
+                              const ResolvedClass& resolved, const Vocabulary& vocabulary) {
   ClassEvidence ev;
   for (const TestRef& t : resolved.tests) {
     TestEvidence te;
@@ -189,17 +189,17 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolve
   for (ClassRef ref : resolved.mro) {
     const FileFacts& file = files[ref.file];
     if (ref != resolved.mro.front() && vocabulary.is_framework_base(file.classes[ref.cls].name)) continue;
-    for (const DeviceSite& s : file.sites) {
-      if (s.class_index != ref.cls || s.walk_statement == kOutsideClassBody) continue;
+    auto take = [&](const DeviceSite& s) {
+      if (s.class_index != ref.cls || s.walk_statement == kOutsideClassBody) return;
       Need need = read_need(s, file, vocabulary);
       if (auto test = test_index.find(s.method); test != test_index.end()) {
         add_to_test(ev.tests[test->second], need);
-        continue;
+        return;
       }
       if (runs_for_every_test(s.method)) {
         ev.shared.push_back(need);
         ev.shared_requirement |= need.strength == Strength::Requires;
-        continue;
+        return;
       }
       if (!any_helper_site) {
         any_helper_site = true;
@@ -209,10 +209,14 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolve
       auto reached = callers.find(s.method);
       if (reached == callers.end()) {
         ev.unreached.push_back(need);
-        continue;
+        return;
       }
       for (size_t t : reached->second) add_to_test(ev.tests[t], need);
-    }
+    };
+    for (const DeviceSite& s : file.sites) take(s);
+    if (static_cast<size_t>(ref.file) < resolution.imported_devices.size())
+      for (const ImportedDevice& d : resolution.imported_devices[ref.file])
+        if (d.resolved) take(d.site);
   }
   for (const Need& n : ev.shared) {
     if (n.strength != Strength::Requires) continue;

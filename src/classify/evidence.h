@@ -52,8 +52,10 @@ struct ClassEvidence {
   bool shared_requirement = false;
 };
 
-ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const ResolvedClass& resolved,
-                              const Vocabulary& vocabulary);
+// Reads the sites of the class's MRO, and the imported names resolve gave a
+// device (Resolution::imported_devices) as the file's own device globals.
+ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolution& resolution,
+                              const ResolvedClass& resolved, const Vocabulary& vocabulary);
 
 Reason reason_of(const Need& need);
 

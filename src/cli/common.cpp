@@ -160,6 +160,9 @@ bool in_context_package(const std::string& relative) {
 // largest of them: it is not followed.
 std::set<std::string> names_to_follow(const FileFacts& file, const std::set<std::string>& asked, const Vocabulary& vocab) {
   std::set<std::string> names = asked;
+  // A device helper read where a device goes (`device=DEVICE`): its module
+  // may choose the tests' device (resolve/imported_devices.h).
+  for (const DeviceSite& use : file.imported_uses) names.insert(use.text);
   for (const ClassFact& cls : file.classes)
     for (const std::string& base : cls.bases)
       if (!vocab.is_framework_base(std::string_view(base).substr(base.rfind('.') + 1)))
@@ -167,7 +170,8 @@ std::set<std::string> names_to_follow(const FileFacts& file, const std::set<std:
   return names;
 }
 
-// The modules that `result.files[from..]` take their bases from, found
+// The modules that `result.files[from..]` take their bases and device
+// helpers from, found
 // through the imports binding them (and star imports, which may), that
 // exist under a context package and are not in `scanned` yet; `asked`
 // gains, per module file, the names asked of it. An absolute module is

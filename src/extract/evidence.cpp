@@ -583,17 +583,52 @@ void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& s
   // Uses of module-level device globals inside classes; an attribute name
   // (x.device) or keyword name (device=...) is not a use, and a method
   // parameter of the same name shadows the global.
-  if (scope.class_index < 0 || facts_.device_globals.empty()) return;
-  if (field == g_.f_attribute || field == g_.f_name) return;
+  if (scope.class_index < 0 || field == g_.f_attribute || field == g_.f_name) return;
+  if (scope.method) {
+    for (const Parameter& p : scope.method->parameters)
+      if (p.name == name) return;
+  }
   for (const DeviceGlobal& global : facts_.device_globals) {
     if (global.name != name) continue;
-    if (scope.method) {
-      for (const Parameter& p : scope.method->parameters)
-        if (p.name == name) return;
-    }
     add_site(SiteKind::DeviceGlobalUse, global.device, std::string(name), identifier, scope);
     return;
   }
+  note_imported_use(identifier, name, scope);
+}
+
+// A name a from-import binds, read where a device goes (`device=DEVICE`,
+// `.to(get_device())`) or spelled as a device variable: the module it comes
+// from chooses the device, and resolve reads it there (issue 29: a vendor's
+// tests take their device from a sibling helper module). Kept apart from
+// the sites until then, since its device is not known here.
+void Extractor::note_imported_use(TSNode identifier, std::string_view name, const Scope& scope) {
+  const bool imported = std::any_of(facts_.imports.begin(), facts_.imports.end(), [&](const Import& imp) {
+    return !imp.name.empty() && imp.name != "*" && imp.bound_name() == name;
+  });
+  if (!imported || (!vocab_.is_device_global_name(name) && !in_device_position(identifier))) return;
+  const size_t before = facts_.sites.size();
+  add_site(SiteKind::DeviceGlobalUse, DeviceName::of(DeviceNaming::Unknown), std::string(name), identifier, scope);
+  facts_.imported_uses.push_back(std::move(facts_.sites.back()));
+  facts_.sites.resize(before);
+}
+
+// `device=X`, `.to(X)`, `torch.device(X)`, or X called in one of those
+// places (`.to(get_device())`).
+bool Extractor::in_device_position(TSNode node) const {
+  TSNode parent = ts::parent(node);
+  if (g_.kind(parent) == NodeKind::Call &&
+      ts::start_byte(ts::child_by_field_id(parent, g_.f_function)) == ts::start_byte(node)) {
+    node = parent;
+    parent = ts::parent(node);
+  }
+  if (g_.kind(parent) == NodeKind::KeywordArgument)
+    return text(ts::child_by_field_id(parent, g_.f_name)) == "device" &&
+           ts::start_byte(ts::child_by_field_id(parent, g_.f_value)) == ts::start_byte(node);
+  if (g_.kind(parent) != NodeKind::ArgumentList || ts::start_byte(ts::named_child(parent, 0)) != ts::start_byte(node))
+    return false;
+  TSNode callee = ts::child_by_field_id(ts::parent(parent), g_.f_function);
+  const std::string_view called = text(callee);
+  return called == "torch.device" || (g_.kind(callee) == NodeKind::Attribute && callee_name(callee) == "to");
 }
 
 void Extractor::on_decorator(TSNode decorator, const Scope& scope) {

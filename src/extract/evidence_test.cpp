@@ -238,3 +238,29 @@ class T(TestCase):
   CHECK(running == std::vector<std::string>{"test_body:torch.cuda.is_available()", "test_loop:TEST_MULTIGPU",
                                             "test_return:TEST_CUDA", "test_raise_other:TEST_CUDA"});
 }
+
+TEST_CASE("imported names read where a device goes", "[extract][evidence][issue29]") {
+  // Kept apart from the sites (their device is the importing module's to
+  // say); only from-imported names, inside classes, in a device position
+  // or spelled as a device variable; a parameter of that name shadows it.
+  FileFacts f = scan_source(R"(from common import DEV, get_dev, make, device
+import helpers
+class T(TestCase):
+    def test_a(self):
+        torch.ones(1, device=DEV)
+        x.to(get_dev())
+        torch.device(DEV)
+        make(DEV)
+        y = device
+        helpers.DEV
+        x.to(helpers.DEV)
+    def test_b(self, device):
+        torch.ones(1, device=device)
+z = torch.ones(1, device=DEV)
+)");
+  Sites uses;
+  for (const DeviceSite& s : f.imported_uses)
+    uses.push_back(std::to_string(s.location.line) + ":" + s.text + ":" + s.method);
+  CHECK(uses == Sites{"5:DEV:test_a", "6:get_dev:test_a", "7:DEV:test_a", "9:device:test_a"});
+  CHECK(sites_of(f, SiteKind::DeviceGlobalUse).empty());
+}

@@ -97,6 +97,8 @@ class Extractor {
   void on_keyword_argument(TSNode keyword, const Scope& scope);
   void on_assignment(TSNode assignment, const Scope& scope);
   void on_identifier(TSNode identifier, TSFieldId field, const Scope& scope);
+  void note_imported_use(TSNode identifier, std::string_view name, const Scope& scope);
+  bool in_device_position(TSNode node) const;
   void on_decorator(TSNode decorator, const Scope& scope);
   void note_self_ref(TSNode attribute, const Scope& scope);
   bool flag_is_value(TSNode identifier) const;

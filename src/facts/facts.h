@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 9;
+inline constexpr int kFactsSchemaVersion = 10;
 
 struct Location {
   uint32_t line = 0;
@@ -379,6 +379,12 @@ struct FileFacts {
   // no class to declare a classification, so no --hw-classification run has them.
   std::vector<std::pair<std::string, uint32_t>> module_tests;  // name, line
   std::vector<DeviceSite> sites;  // in source order
+  // Reads inside classes of names a from-import binds, where a device goes
+  // (`device=DEVICE`, `.to(get_device())`) or spelled as a device variable:
+  // DeviceGlobalUse sites whose device (Unknown here) the imported module
+  // decides (resolve/imported_devices.h). Not in `sites`: lint's rules see
+  // only what this file spells.
+  std::vector<DeviceSite> imported_uses;
   std::vector<std::string> owners;  // `# Owner(s): [...]` labels (report --by owner)
 
   bool has_syntax_error() const {

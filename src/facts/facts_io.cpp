@@ -187,6 +187,7 @@ void describe(IO& io, FileFacts& f) {
     io(b.partial_of);
   });
   io.list(f.sites, [&](DeviceSite& s) { describe(io, s); });
+  io.list(f.imported_uses, [&](DeviceSite& s) { describe(io, s); });
   io.list(f.owners, [&](std::string& s) { io(s); });
 }
 
@@ -204,8 +205,9 @@ FileFacts decode_facts(std::string_view bytes) {
   Reader r(bytes);
   describe(r, facts);
   if (!r.done()) throw BadFacts("trailing bytes");
-  for (const DeviceSite& s : facts.sites)
-    if (s.class_index >= static_cast<int>(facts.classes.size()) || s.class_index < -1) throw BadFacts("bad class index");
+  for (const auto* list : {&facts.sites, &facts.imported_uses})
+    for (const DeviceSite& s : *list)
+      if (s.class_index >= static_cast<int>(facts.classes.size()) || s.class_index < -1) throw BadFacts("bad class index");
   return facts;
 }
 

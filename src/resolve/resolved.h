@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "facts/facts.h"
+#include "resolve/imported_devices.h"
 
 namespace hwclass {
 
@@ -85,6 +86,8 @@ struct ResolvedClass {
 
 struct Resolution {
   std::vector<std::vector<ResolvedClass>> classes;  // [file][class], parallel to the facts
+  // [file][use], parallel to FileFacts::imported_uses.
+  std::vector<std::vector<ImportedDevice>> imported_devices;
   const ResolvedClass& of(ClassRef r) const { return classes[r.file][r.cls]; }
 };
 

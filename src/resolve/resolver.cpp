@@ -54,6 +54,7 @@ class Resolver {
     decide_collection(files_, vocab_, out);
     decide_device_needs(files_, vocab_, out);
     note_importers(out);
+    out.imported_devices = resolve_imported_devices(files_, index_);
     return out;
   }
 

@@ -46,7 +46,7 @@ void check_tree(const char* variable) {
     const std::string rule = v.rules.front();
     INFO(root << ": " << f.relative_path << "::" << f.classes[v.ref.cls].name << " " << v.inferred << " by " << rule);
     if (rule == "base-of-classes") continue;  // judged from its subclasses, checked there
-    ClassEvidence ev = gather_evidence(scan.files, resolution.of(v.ref), vocab);
+    ClassEvidence ev = gather_evidence(scan.files, resolution, resolution.of(v.ref), vocab);
     size_t needing = 0, host = 0;
     for (const TestEvidence& t : ev.tests) needing += needs_accelerator(t, vocab), host += needs_host(t, vocab);
     ++checked;
