@@ -48,7 +48,7 @@ PrBase base_of(const ScanResult& result, size_t named, const std::string& rev, c
   std::vector<Verdict> verdicts = classify(base.files, resolution, result.vocabulary);
   std::vector<NodeId> before = collected_node_ids(base.files, resolution, verdicts, result.vocabulary,
                                                   relative_paths(base.files, base_named));
-  return describe_base(rev, before, now, std::move(base.absent), read_skip_lists(result.root));
+  return describe_base(rev, before, now, std::move(base.absent), std::move(base.moved), read_skip_lists(result.root));
 }
 
 int run_pr(const CLI::App& cmd, PrState& s) {

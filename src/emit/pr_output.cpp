@@ -100,6 +100,10 @@ std::string renames_markdown(const PrBase& base) {
     out += '\n';
     out += markdown_code(f) + " is new since " + markdown_code(base.rev) + ".\n";
   }
+  for (const auto& [was, now] : base.moved) {
+    out += '\n';
+    out += markdown_code(now) + " was " + markdown_code(was) + " at " + markdown_code(base.rev) + ".\n";
+  }
   if (!c.renamed.empty()) {
     std::vector<std::string> lines;
     for (const Rename& r : c.renamed) {
@@ -221,6 +225,9 @@ std::string pr_json(const std::vector<FileFacts>& files, const PrDescription& pr
       w.end_array();
     }
     w.key("new_files").string_array(b.new_files);
+    w.key("moved_files").begin_array();
+    for (const auto& [was, now] : b.moved) w.begin_object().field("from", was).field("to", now).end_object();
+    w.end_array();
     w.key("skip_lists_read").string_array(b.lists.read).key("skip_lists_absent").string_array(b.lists.absent);
     w.key("stale").begin_array();
     for (const SkipEntry& e : b.stale) w.begin_object().field("file", e.file).field("line", e.line).field("key", e.key).end_object();

@@ -17,6 +17,10 @@ namespace hwclass {
 struct BaseFiles {
   std::vector<FileFacts> files;     // of the sources REV has, in the order given
   std::vector<std::string> absent;  // repo-relative paths REV does not have (new files)
+  // Files REV has under another path (`git mv`, as git's rename detection
+  // finds it): (path at REV, path now). Their facts are REV's file, under
+  // its old path, so its tests pair with the moved ones.
+  std::vector<std::pair<std::string, std::string>> moved;
 };
 
 // `sources` (the work tree's files, repo-relative to `root`, which is in a

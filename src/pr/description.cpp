@@ -46,11 +46,13 @@ PrDescription describe_pr(const std::vector<FileFacts>& files, size_t primary, s
 }
 
 PrBase describe_base(const std::string& rev, const std::vector<NodeId>& before, const std::vector<NodeId>& after,
-                     std::vector<std::string> new_files, const SkipLists& lists) {
+                     std::vector<std::string> new_files, std::vector<std::pair<std::string, std::string>> moved,
+                     const SkipLists& lists) {
   PrBase out;
   out.rev = rev;
   out.changes = compare_node_ids(before, after);
   out.new_files = std::move(new_files);
+  out.moved = std::move(moved);
   out.stale = stale_entries(lists, before, after);
   out.lists.read = lists.read;
   out.lists.absent = lists.absent;

@@ -20,6 +20,7 @@ struct PrBase {
   std::string rev;
   IdChanges changes;
   std::vector<std::string> new_files;  // the files the base does not have
+  std::vector<std::pair<std::string, std::string>> moved;  // (path at the base, path now): `git mv`
   SkipLists lists;                     // what was read (the entries are not kept)
   std::vector<SkipEntry> stale;
 };
@@ -47,6 +48,7 @@ PrDescription describe_pr(const std::vector<FileFacts>& files, size_t primary, s
 
 // The renames since the base, from the ids each revision collects.
 PrBase describe_base(const std::string& rev, const std::vector<NodeId>& before, const std::vector<NodeId>& after,
-                     std::vector<std::string> new_files, const SkipLists& lists);
+                     std::vector<std::string> new_files, std::vector<std::pair<std::string, std::string>> moved,
+                     const SkipLists& lists);
 
 }  // namespace hwclass

@@ -59,9 +59,17 @@ IdChanges compare_node_ids(const std::vector<NodeId>& before, const std::vector<
       for (size_t i : here) classes.insert(added[i].source_class);
       if (classes.size() == 1) chosen = here;
     }
-    if (chosen.empty())  // a moved file: the same class's test elsewhere
-      for (size_t i : candidates(false))
-        if (same_class(r, added[i])) chosen.push_back(i);
+    if (chosen.empty()) {  // a moved file: the same test elsewhere, else the same class's
+      const std::vector<size_t> elsewhere = candidates(false);
+      for (size_t i : elsewhere)
+        if (added[i].cls == r.cls && added[i].test == r.test) {
+          chosen.push_back(i);  // one to one: each variant moves as itself
+          break;
+        }
+      if (chosen.empty())
+        for (size_t i : elsewhere)
+          if (same_class(r, added[i])) chosen.push_back(i);
+    }
     if (chosen.empty()) {
       out.removed.push_back(r);
       continue;

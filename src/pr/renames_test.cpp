@@ -74,3 +74,18 @@ TEST_CASE("renames: two classes split alike pair each test with its own class's 
   CHECK(c.renamed[1].from.id() == "test/test_foo.py::TestFoo::test_b");
   CHECK(ids(c.renamed[1].to) == std::vector<std::string>{"test/test_foo.py::TestFooCUDA::test_b"});
 }
+
+TEST_CASE("renames: a moved file's variants each move as themselves", "[pr]") {
+  // `git mv test/test_foo.py test/test_bar.py` of an instantiated class.
+  const std::string bar = "test/test_bar.py";
+  IdChanges c = compare_node_ids(
+      {id("TestFooCPU", "test_x", "TestFoo", "cpu"), id("TestFooCUDA", "test_x", "TestFoo", "cuda")},
+      {id("TestFooCPU", "test_x", "TestFoo", "cpu", bar), id("TestFooCUDA", "test_x", "TestFoo", "cuda", bar)});
+  REQUIRE(c.renamed.size() == 2);
+  CHECK(c.renamed[0].from.id() == "test/test_foo.py::TestFooCPU::test_x_cpu");
+  CHECK(ids(c.renamed[0].to) == std::vector<std::string>{"test/test_bar.py::TestFooCPU::test_x_cpu"});
+  CHECK(c.renamed[1].from.id() == "test/test_foo.py::TestFooCUDA::test_x_cuda");
+  CHECK(ids(c.renamed[1].to) == std::vector<std::string>{"test/test_bar.py::TestFooCUDA::test_x_cuda"});
+  CHECK(c.added.empty());
+  CHECK(c.removed.empty());
+}

@@ -108,13 +108,12 @@ std::vector<std::string> list_commits(const std::string& repo, const std::string
   return commits;
 }
 
-std::vector<std::pair<std::string, std::string>> renamed_files(const std::string& repo, const std::string& from,
-                                                                const std::string& to) {
-  std::string out;
+namespace {
+
+// `--name-status -z` output: STATUS NUL PATH NUL [PATH NUL]; a rename's
+// status is R<score> with two paths.
+std::vector<std::pair<std::string, std::string>> parse_renames(const std::string& out) {
   std::vector<std::pair<std::string, std::string>> renames;
-  if (run_capture({"git", "-C", repo, "diff-tree", "-r", "-M", "--name-status", "-z", from, to, "--"}, out) != 0)
-    return renames;
-  // -z: STATUS NUL PATH NUL [PATH NUL]; a rename's status is R<score> with two paths.
   std::vector<std::string> fields;
   for (size_t pos = 0, end; (end = out.find('\0', pos)) != std::string::npos; pos = end + 1)
     fields.push_back(out.substr(pos, end - pos));
@@ -124,6 +123,24 @@ std::vector<std::pair<std::string, std::string>> renamed_files(const std::string
     i += two ? 3 : 2;
   }
   return renames;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> renamed_files(const std::string& repo, const std::string& from,
+                                                                const std::string& to) {
+  std::string out;
+  if (run_capture({"git", "-C", repo, "diff-tree", "-r", "-M", "--name-status", "-z", from, to, "--"}, out) != 0)
+    return {};
+  return parse_renames(out);
+}
+
+std::vector<std::pair<std::string, std::string>> renamed_since(const std::string& repo, const std::string& rev) {
+  std::string out;
+  // --relative: paths from `repo`, which need not be the repository's top.
+  if (run_capture({"git", "-C", repo, "diff", "-M", "--relative", "--name-status", "-z", rev, "--"}, out) != 0)
+    return {};
+  return parse_renames(out);
 }
 
 }  // namespace hwclass

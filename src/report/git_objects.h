@@ -56,4 +56,8 @@ std::vector<std::string> list_commits(const std::string& repo, const std::string
 std::vector<std::pair<std::string, std::string>> renamed_files(const std::string& repo, const std::string& from,
                                                                 const std::string& to);
 
+// The files the work tree (git's tracked files, `git mv` included) renamed
+// since `rev`, as (old path, new path) relative to `repo`.
+std::vector<std::pair<std::string, std::string>> renamed_since(const std::string& repo, const std::string& rev);
+
 }  // namespace hwclass

@@ -10,7 +10,7 @@ TestLegacy for the default devices, cpu and cuda, a commit, and
 `hwclass pr --base main > pr.md`), and checks pr.md's renames and
 `hwclass pr --base main --format json`: the renames read off the fix's diff, the stale
 entries read off the lists (one that still matches a test is not stale),
-and the errors: an unknown revision and a directory outside any repository
+a `git mv` of the file (its tests moved, not added), and the errors: an unknown revision and a directory outside any repository
 exit 2 with one line naming the revision.
 """
 import json
@@ -85,6 +85,25 @@ def main() -> int:
                            ([hwclass, "pr", "--isolated", "--root", str(root), "--base", "HEAD~5", str(root / FILE)], "HEAD~5")):
             if (why := one_line_error(argv, word)) is not None:
                 failures.append(f"{' '.join(argv[1:])}: {why}")
+        # A file moved with `git mv`: its tests move with it (written by
+        # hand: test_legacy_cuda.py's TestLegacy defs at the branch's head,
+        # each under the new path), and the file is named as moved, not new.
+        moved = "test/test_legacy_moved.py"
+        git("mv", FILE, moved)
+        run = subprocess.run([hwclass, "pr", "--isolated", "-q", "--root", str(root), "--base", "HEAD",
+                              "--format", "json", moved], capture_output=True, text=True, cwd=root)
+        if run.returncode != 0:
+            failures.append(f"pr after git mv exited {run.returncode}: {run.stderr}")
+        else:
+            base = json.loads(run.stdout)["base"]
+            pairs = {r["from"]["id"]: [t["id"] for t in r["to"]] for r in base["renamed"]}
+            defs = [("TestLegacyCPU", "test_peer_cpu"), ("TestLegacyCUDA", "test_peer_cuda"),
+                    ("TestLegacyCPU", "test_to_cuda_cpu"), ("TestLegacyCUDA", "test_to_cuda_cuda")]
+            want = {f"{FILE}::{c}::{t}": [f"{moved}::{c}::{t}"] for c, t in defs}
+            if any(pairs.get(k) != v for k, v in want.items()) or base["added"] or base["removed"]:
+                failures.append(f"after git mv: renamed {pairs}, added {base['added']}, removed {base['removed']}")
+            if base["new_files"] or base["moved_files"] != [{"from": FILE, "to": moved}]:
+                failures.append(f"after git mv: new {base['new_files']}, moved {base['moved_files']}")
         outside = pathlib.Path(tmp) / "no-repo"
         shutil.copytree(source / "examples", outside)
         argv = [hwclass, "pr", "--isolated", "--root", str(outside), "--base", "HEAD", str(outside / FILE)]
