@@ -16,11 +16,11 @@
 
 #include "classify/classifier.h"
 #include "cli/commands.h"
-#include "facts/queries.h"
 #include "cli/common.h"
 #include "emit/report_output.h"
 #include "lint/advice.h"
 #include "lint/allowlist.h"
+#include "report/current.h"
 #include "report/history.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
@@ -48,55 +48,6 @@ size_t terminal_columns(const std::string& output) {
   return 0;
 }
 
-// Which files not passing `hwclass fix` alone makes pass, decided (by
-// running the fixes in memory, fix/fix_alone.h) for as many files as the
-// two "next up" lists need: the most classes first until `top` pass, ties
-// included; then, by fewest blocking errors, until `top` need a decision.
-// aggregate() then picks the same files it would with every file decided.
-void decide_fix_alone(Report& report, const LintWorld& world, const std::vector<SourceFile>& sources,
-                      const Vocabulary& vocabulary, int jobs, size_t top) {
-  std::vector<FileRow>& rows = report.files;  // in the order of world.files
-  std::vector<size_t> candidates;
-  for (size_t i = 0; i < rows.size(); ++i)
-    if (next_up_candidate(rows[i])) candidates.push_back(i);
-  // In path order first, as aggregate() sees the rows, so ties fall the same way.
-  std::sort(candidates.begin(), candidates.end(), [&](size_t a, size_t b) { return rows[a].path < rows[b].path; });
-  std::vector<bool> decided(rows.size(), false);
-  auto decide = [&](const std::vector<size_t>& files) {
-    std::vector<bool> wanted(rows.size(), false);
-    for (size_t i : files) wanted[i] = !decided[i];
-    std::vector<std::string> why_not;
-    std::vector<FixClears> fix = fix_alone(world, sources, wanted, vocabulary, jobs, &why_not);
-    for (size_t i : files)
-      if (wanted[i]) rows[i].fix = fix[i], rows[i].why_not_fix_alone = why_not[i], decided[i] = true;
-  };
-  // Walks the candidates in `before` order, a batch decided at a time, until
-  // `enough` says the file at position k completes the list.
-  auto walk = [&](bool (*before)(const FileRow&, const FileRow&), auto enough) {
-    std::vector<size_t> order = candidates;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return before(rows[a], rows[b]); });
-    const size_t batch = std::max<size_t>(2 * top, 16);
-    for (size_t at = 0; at < order.size(); at += batch) {
-      const size_t end = std::min(order.size(), at + batch);
-      decide(std::vector<size_t>(order.begin() + at, order.begin() + end));
-      for (size_t k = at; k < end; ++k)
-        if (enough(order, k)) return;
-    }
-  };
-  size_t found = 0;
-  walk(more_classes, [&](const std::vector<size_t>& order, size_t k) {
-    found += rows[order[k]].fix != FixClears::No;
-    // Past `top` found, and past the last file with as many classes as the top-th.
-    return found >= top &&
-           (k + 1 == order.size() || rows[order[k + 1]].counts.test_classes < rows[order[k]].counts.test_classes);
-  });
-  size_t needing = 0;
-  walk(closer_to_passing, [&](const std::vector<size_t>& order, size_t k) {
-    needing += rows[order[k]].fix == FixClears::No;
-    return needing >= top;
-  });
-}
-
 Report current_report(const ReportState& s, const ScanResult& result, const std::set<std::string>& allowlist) {
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
@@ -104,27 +55,8 @@ Report current_report(const ReportState& s, const ScanResult& result, const std:
   // Blockers are what stands between an undeclared class and its recommendation.
   for (Verdict& v : verdicts)
     if (v.declared.empty()) attach_advice(v, world, result.vocabulary);
-  // One denominator: the classes the report counts are upstream's test
-  // classes (summarize_file), so only their verdicts are counted, and a
-  // declaration inherited from a base is the base's, not a second one.
-  std::vector<std::vector<const Verdict*>> by_file(result.files.size());
-  std::vector<std::set<int>> counted(result.files.size());
-  for (size_t i = 0; i < result.files.size(); ++i)
-    for (int c : counted_test_classes(result.files[i])) counted[i].insert(c);
-  for (const Verdict& v : verdicts) {
-    size_t file = static_cast<size_t>(v.ref.file);
-    if (counted[file].count(v.ref.cls) && !v.declaration_inherited) by_file[file].push_back(&v);
-  }
-  Report report;
-  report.members = result.vocabulary.members;
-  for (size_t i = 0; i < result.files.size(); ++i) {
-    FileSummary summary = summarize_file(result.files[i], result.vocabulary);
-    FileStatus status = file_status(summary, allowlist);
-    report.files.push_back({summary.path, status, file_counts(summary, status, by_file[i]), summary.parses,
-                            status == FileStatus::Failing ? summary.first_error : std::string(), summary.owners});
-  }
-  decide_fix_alone(report, world, result.discovery.files, result.vocabulary, resolve_jobs(s.common.jobs), s.top);
-  aggregate(report, s.top);
+  Report report = build_report(world, verdicts, result.discovery.files, allowlist, result.vocabulary,
+                               resolve_jobs(s.common.jobs), s.top);
   report.by_owner = s.by == "owner";
   return report;
 }

@@ -144,7 +144,7 @@ FileStatus file_status(const FileSummary& summary, const std::set<std::string>& 
 Trend compute_trend(const std::vector<HistoryPoint>& history);
 
 // The "next up" lists' shared terms, so that whoever decides which files
-// fix alone makes pass (cli/report_command.cpp) orders them as aggregate()
+// fix alone makes pass (report/current.cpp) orders them as aggregate()
 // lists them: a file not yet passing that parses; the fix-alone list's
 // order (most classes first) and the other one's (fewest blocking errors,
 // then most classes).
