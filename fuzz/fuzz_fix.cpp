@@ -23,9 +23,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string source(reinterpret_cast<const char*>(data), size);
   std::vector<Edit> edits;
   std::vector<std::string> why;
+  // Every target taken as defined, so every rule, accelerator-api included, edits.
+  const FixTargets targets = FixTargets::none_missing();
   for (const FixRule& rule : all_fix_rules()) {
     std::vector<Edit> made;
-    rule.fix(FixContext{f, source, verdicts, resolution, vocabulary, edits, made, why});
+    rule.fix(FixContext{f, source, verdicts, resolution, vocabulary, targets, edits, made, why});
     for (const Edit& e : made)
       if (e.start > e.end || e.end > size) std::abort();
     edits.insert(edits.end(), made.begin(), made.end());

@@ -32,7 +32,7 @@ std::string rewritten_api(const DeviceSite& s, const Vocabulary& vocabulary) {
 // Whether accelerator-api rewrites the call on its own terms: a drop-in
 // spelling, written plainly, of a module it rewrites, whose target the tree
 // defines.
-bool drop_in_rewrite(const DeviceSite& s, const Vocabulary& vocabulary, std::string* why) {
+bool drop_in_rewrite(const DeviceSite& s, const Vocabulary& vocabulary, const FixTargets& targets, std::string* why) {
   const std::string* spelling = vocabulary.accelerator_equivalent(s.text);
   // A spelling with arguments of its own (get_device_module(device),
   // autocast(device_type, ...)) is not a drop-in callee; a chained call
@@ -45,8 +45,8 @@ bool drop_in_rewrite(const DeviceSite& s, const Vocabulary& vocabulary, std::str
                     " are rewritten; " + s.text + " stays";
     return false;
   }
-  if (auto it = vocabulary.missing_fix_targets.find(*spelling); it != vocabulary.missing_fix_targets.end()) {
-    if (why) *why = "accelerator-api: " + it->second;
+  if (std::string missing = targets.why_missing(*spelling); !missing.empty()) {
+    if (why) *why = "accelerator-api: " + missing;
     return false;
   }
   return true;
@@ -54,9 +54,9 @@ bool drop_in_rewrite(const DeviceSite& s, const Vocabulary& vocabulary, std::str
 
 template <class Refuse>
 const char* accelerator_api_rule(const FileFacts& file, const DeviceSite& s, const Vocabulary& vocabulary,
-                                 Refuse refuse) {
+                                 const FixTargets& targets, Refuse refuse) {
   std::string why;
-  if (!drop_in_rewrite(s, vocabulary, &why)) return why.empty() ? nullptr : refuse(why);
+  if (!drop_in_rewrite(s, vocabulary, targets, &why)) return why.empty() ? nullptr : refuse(why);
   // Calls that work together (a stream and its context manager) move
   // together: when one in the same test stays, so does this one.
   const std::string api = rewritten_api(s, vocabulary);
@@ -68,7 +68,7 @@ const char* accelerator_api_rule(const FileFacts& file, const DeviceSite& s, con
         continue;
       const std::string other_api = rewritten_api(other, vocabulary);
       if (std::find(group.begin(), group.end(), other_api) == group.end()) continue;
-      if (!drop_in_rewrite(other, vocabulary, nullptr))
+      if (!drop_in_rewrite(other, vocabulary, targets, nullptr))
         return refuse("accelerator-api: " + s.text + " goes with " + other.text + " (line " +
                       std::to_string(other.location.line) + "), which has no drop-in spelling");
     }
@@ -196,7 +196,7 @@ bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& 
 }
 
 const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
-                          std::string* why_not) {
+                          const FixTargets& targets, std::string* why_not) {
   auto refuse = [&](std::string why) -> const char* {
     if (why_not) *why_not = std::move(why);
     return nullptr;
@@ -214,8 +214,8 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
     case SiteKind::OnlyDecorator: {
       if (vocabulary.accelerator_only_decorator.empty()) return nullptr;
       const std::string target = vocabulary.accelerator_only_module + "." + vocabulary.accelerator_only_decorator;
-      if (auto it = vocabulary.missing_fix_targets.find(target); it != vocabulary.missing_fix_targets.end())
-        return refuse("only-to-accelerator: " + it->second);
+      if (std::string missing = targets.why_missing(target); !missing.empty())
+        return refuse("only-to-accelerator: " + missing);
       return "only-to-accelerator";
     }
     case SiteKind::DeviceString:
@@ -235,7 +235,7 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
       // method, and only its bare form says nothing more than the device.
       if (s.kind == SiteKind::TensorMethod || (spelling && spelling->empty()))
         return s.bare_call ? "cuda-to-device" : nullptr;
-      return accelerator_api_rule(file, s, vocabulary, refuse);
+      return accelerator_api_rule(file, s, vocabulary, targets, refuse);
     }
     default:
       return nullptr;
@@ -243,13 +243,13 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
 }
 
 bool unsafe_fixes_apply(const FileFacts& file, int class_index, const ResolvedClass& r, const Verdict& v,
-                        const Vocabulary& vocabulary) {
+                        const Vocabulary& vocabulary, const FixTargets& targets) {
   const ClassFact& cls = file.classes[static_cast<size_t>(class_index)];
   if (instantiation_fixable(r, cls, v)) return true;
   for (const Method& m : cls.methods)
     if (device_param_fixable(cls, m, v)) return true;
   return std::any_of(file.sites.begin(), file.sites.end(), [&](const DeviceSite& s) {
-    return s.class_index == class_index && site_fix_rule(file, s, v, vocabulary);
+    return s.class_index == class_index && site_fix_rule(file, s, v, vocabulary, targets);
   });
 }
 

@@ -9,6 +9,7 @@
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "resolve/resolved.h"
+#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -77,12 +78,13 @@ bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& 
 // test checks, or write an API the tree lacks, `why_not` (when given) says
 // so: a device index `device` would lose, a call of a module not rewritten
 // (torch.xpu.*), a stream whose context manager stays, a missing target.
+// `targets` is what the tree defines; unknown, no rule that writes one applies.
 const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
-                          std::string* why_not = nullptr);
+                          const FixTargets& targets, std::string* why_not = nullptr);
 
 // Whether an unsafe fix edits the class (`fix --unsafe-fixes` then declares
 // it ACCELERATOR with add-classification).
 bool unsafe_fixes_apply(const FileFacts& file, int class_index, const ResolvedClass& r, const Verdict& v,
-                        const Vocabulary& vocabulary);
+                        const Vocabulary& vocabulary, const FixTargets& targets);
 
 }  // namespace hwclass

@@ -74,12 +74,12 @@ size_t refuse_additions(const Regeneration& r, const std::set<std::string>& comm
 
 // What fix could do for each failing file: fix_alone runs the fixes in
 // memory, which needs classify's verdicts and so the tree resolved.
-void mark_fixes(const ScanResult& result, int jobs, Regeneration& out) {
+void mark_fixes(const ScanResult& result, const FixTargets& targets, int jobs, Regeneration& out) {
   Resolution resolution = resolve(result.files, result.vocabulary);
   LintWorld world{result.files, resolution};
   std::vector<bool> failing(result.files.size());
   for (size_t i = 0; i < result.files.size(); ++i) failing[i] = out.failing.count(result.files[i].relative_path) > 0;
-  std::vector<FixClears> fix = fix_alone(world, result.discovery.files, failing, result.vocabulary, jobs);
+  std::vector<FixClears> fix = fix_alone(world, result.discovery.files, failing, result.vocabulary, targets, jobs);
   for (size_t i = 0; i < result.files.size(); ++i)
     if (failing[i]) out.fix_clears[result.files[i].relative_path] = fix[i];
 }
@@ -114,8 +114,7 @@ Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& ro
     // over `test`, or the two name different fix commands. Added after the
     // lint above, so they are context only.
     add_importer_context(result, options);
-    read_fix_api(result, options);
-    mark_fixes(result, resolve_jobs(options.jobs), out);
+    mark_fixes(result, read_fix_api(result, options), resolve_jobs(options.jobs), out);
   }
   return out;
 }

@@ -72,8 +72,9 @@ ScanResult scan_inputs(const CommonOptions& options, const std::function<bool(co
   return result;
 }
 
-void read_fix_api(ScanResult& result, const CommonOptions& options) {
-  find_missing_fix_targets(result.vocabulary, options.api_root.empty() ? result.root : std::filesystem::path(options.api_root));
+FixTargets read_fix_api(const ScanResult& result, const CommonOptions& options) {
+  return read_fix_targets(result.vocabulary,
+                          options.api_root.empty() ? result.root : std::filesystem::path(options.api_root));
 }
 
 ScanResult discover_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted) {

@@ -16,6 +16,7 @@
 #include "discover/discover.h"
 #include "facts/facts.h"
 #include "parse/parallel_parse.h"
+#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -121,7 +122,8 @@ void check_allowlist_option(const CLI::App& cmd, const std::string& given);
 // (vocab/api_surface.h), for the commands that make fixes or mark findings
 // fixable: fix, lint with its own rules, allowlist --shrink-only. Others
 // neither read those files nor pay for them.
-void read_fix_api(ScanResult& result, const CommonOptions& options);
+// Not read, the targets are unknown, and no fix that writes one is offered.
+FixTargets read_fix_api(const ScanResult& result, const CommonOptions& options);
 
 // `already_reported` names files whose syntax errors a finding already
 // reports (lint's [parse_error]), so the same error is not said twice.

@@ -79,9 +79,10 @@ struct FixTally {
 // Every chosen rule's edits to one file (fix/plan.h), with why classes were left.
 std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const FileFacts& f, const std::string& source,
                              const std::map<int, Verdict>& verdicts, const Resolution& resolution,
-                             const Vocabulary& vocabulary, size_t line_length, FixTally& tally) {
+                             const Vocabulary& vocabulary, const FixTargets& targets, size_t line_length,
+                             FixTally& tally) {
   std::vector<std::string> why;
-  std::vector<Edit> edits = plan_edits(rules, f, source, verdicts, resolution, vocabulary, why, line_length);
+  std::vector<Edit> edits = plan_edits(rules, f, source, verdicts, resolution, vocabulary, targets, why, line_length);
   // Each is "line N: Class[.method]: why" (fix/fixes.h): several sites of
   // one class count as one class.
   std::set<std::string> classes;
@@ -139,8 +140,8 @@ void print_summary(const FixState& s, const FixTally& t) {
 
 // Each readable file's edits and the bytes they make; files they leave as
 // they are are not candidates.
-std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& result, size_t fixed_files,
-                                         const Resolution& resolution, FixTally& tally) {
+std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& result, const FixTargets& targets,
+                                         size_t fixed_files, const Resolution& resolution, FixTally& tally) {
   std::vector<const FixRule*> rules = chosen_rules(s);
   std::vector<FixCandidate> candidates;
   for (size_t i = 0; i < fixed_files; ++i) {
@@ -158,7 +159,7 @@ std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& re
       continue;
     }
     c.edits = file_edits(rules, f, c.source, linted_verdicts(result.files, resolution, result.vocabulary, i), resolution, result.vocabulary,
-                         static_cast<size_t>(s.line_length), tally);
+                         targets, static_cast<size_t>(s.line_length), tally);
     if (c.edits.empty()) continue;
     std::vector<Edit> dropped;
     c.fixed = apply_edits(c.source, c.edits, &dropped);
@@ -233,7 +234,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   if (config.line_length && cmd.count("--line-length") == 0) s.line_length = *config.line_length;
   const bool lintrunner = s.format == "lintrunner";
   ScanResult result = scan_inputs(s.common, [](const SourceFile& f) { return f.is_test_file; });
-  read_fix_api(result, s.common);
+  const FixTargets targets = read_fix_api(result, s.common);
   bool inputs_ok = report_problems(result, s.common);
   const size_t fixed_files = result.files.size();
   add_import_context(result, s.common);
@@ -244,7 +245,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   Resolution resolution = resolve(result.files, result.vocabulary);
 
   FixTally tally;
-  std::vector<FixCandidate> candidates = fix_candidates(s, result, fixed_files, resolution, tally);
+  std::vector<FixCandidate> candidates = fix_candidates(s, result, targets, fixed_files, resolution, tally);
   // edits -> verify -> write: nothing that breaks a file is written or shown.
   VerifyOptions verify;
   verify.jobs = resolve_jobs(s.common.jobs);

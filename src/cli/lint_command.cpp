@@ -142,8 +142,9 @@ std::vector<bool> affected(const ScanResult& result, size_t linted, const Resolu
   return out;
 }
 
-LintOptions lint_options(const LintState& s) {
+LintOptions lint_options(const LintState& s, const FixTargets& targets) {
   LintOptions options;
+  options.fix_targets = targets;
   options.settings.upstream_version = s.upstream_version;
   options.settings.upstream_only = s.upstream;
   options.settings.inherit = s.inherit;
@@ -157,13 +158,12 @@ LintOptions lint_options(const LintState& s) {
 bool lints(const FileFacts& f, const LintState& s) { return f.readable || s.format == "lintrunner"; }
 
 // Findings for the first `linted` files; the rest are imported context.
-std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s,
+std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s, const LintOptions& options,
                                 const std::set<std::string>* changed, size_t& checked) {
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<bool> wanted = changed ? affected(result, linted, resolution, *changed) : std::vector<bool>(linted, true);
   checked = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true));
   LintWorld world{result.files, resolution};
-  const LintOptions options = lint_options(s);
   std::vector<Finding> findings;
   for (size_t i = 0; i < linted; ++i) {
     if (!wanted[i]) continue;
@@ -256,14 +256,14 @@ int run_lint(const CLI::App& cmd, LintState& s) {
                               "the entry only once the file passes, so it stays while it fails)");
     return test && !allowlisted;
   });
-  if (!s.upstream) read_fix_api(result, s.common);  // upstream's rules mark no fixes
+  // Upstream's rules mark no fixes, so only hwclass's read what the tree defines.
+  const LintOptions options = lint_options(s, s.upstream ? FixTargets() : read_fix_api(result, s.common));
   // Upstream's rules read one file at a time: each file is linted as soon
   // as it is parsed and its facts dropped, so memory follows the largest
   // file, not the tree. The other rules, --inherit and --changed-since look
   // across files and keep them.
   const bool streaming = s.upstream && !s.inherit && !changed && !s.python_check && !s.statistics;
   std::vector<Finding> streamed;
-  const LintOptions options = lint_options(s);
   read_facts(result, s.common, !streaming ? InOrderCallback() : [&](size_t, FileFacts& f) {
     if (lints(f, s)) {
       auto found = lint_file(f, result.vocabulary, options);
@@ -289,7 +289,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   if (!s.upstream) add_import_context(result, s.common);
   size_t checked = linted;
   std::vector<Finding> findings =
-      streaming ? std::move(streamed) : lint_files(result, linted, s, changed ? &*changed : nullptr, checked);
+      streaming ? std::move(streamed) : lint_files(result, linted, s, options, changed ? &*changed : nullptr, checked);
   std::set<std::string> parse_errors;  // said once, as the [parse_error] finding
   for (const Finding& f : findings)
     if (f.rule == "parse_error") parse_errors.insert(f.path);

@@ -48,14 +48,15 @@ size_t terminal_columns(const std::string& output) {
   return 0;
 }
 
-Report current_report(const ReportState& s, const ScanResult& result, const std::set<std::string>& allowlist) {
+Report current_report(const ReportState& s, const ScanResult& result, const FixTargets& targets,
+                      const std::set<std::string>& allowlist) {
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
   LintWorld world{result.files, resolution};
   // Blockers are what stands between an undeclared class and its recommendation.
   for (Verdict& v : verdicts)
     if (v.declared.empty()) attach_advice(v, world, result.vocabulary);
-  Report report = build_report(world, verdicts, result.discovery.files, allowlist, result.vocabulary,
+  Report report = build_report(world, verdicts, result.discovery.files, allowlist, result.vocabulary, targets,
                                resolve_jobs(s.common.jobs), s.top);
   report.by_owner = s.by == "owner";
   return report;
@@ -109,13 +110,13 @@ CommandRunner register_report(CLI::App& app) {
     check_allowlist_option(*cmd, s->allowlist);
     std::set<std::string> allowlist = load_allowlist(s->allowlist, find_repo_root(s->common.root));
     ScanResult result = scan_inputs(s->common);
-    read_fix_api(result, s->common);  // "next up" names what fix makes pass
+    const FixTargets targets = read_fix_api(result, s->common);  // "next up" names what fix makes pass
     bool inputs_ok = report_problems(result, s->common);
     // A path that is not there would make an all-zero report look real.
     if (std::any_of(result.discovery.problems.begin(), result.discovery.problems.end(),
                     [](const auto& p) { return p.fatal; }))
       return 2;
-    Report report = current_report(*s, result, allowlist);
+    Report report = current_report(*s, result, targets, allowlist);
     if (!s->history.empty()) {
       HistoryOptions options;
       options.range = s->history;

@@ -25,8 +25,8 @@ const Finding* unfixable_message(const std::vector<Finding>& findings) {
 // The file's source with the fixes of one run applied; false when there is
 // nothing to try (not fixable, unreadable, changed, or no edit), and `why`
 // says which.
-bool fixed_source(const LintWorld& world, const Vocabulary& vocabulary, size_t index, const SourceFile& file,
-                  bool unsafe, std::string& text, std::string& why) {
+bool fixed_source(const LintWorld& world, const Vocabulary& vocabulary, const FixTargets& targets, size_t index,
+                  const SourceFile& file, bool unsafe, std::string& text, std::string& why) {
   const FileFacts& facts = world.files[index];
   std::string source;
   FileFacts reread;
@@ -36,8 +36,10 @@ bool fixed_source(const LintWorld& world, const Vocabulary& vocabulary, size_t i
   std::vector<std::string> reasons;  // "line N: Class: why fix leaves it"
   std::vector<Edit> edits = plan_edits(fix_rules(unsafe), facts, source,
                                        linted_verdicts(world.files, world.resolution, vocabulary, index),
-                                       world.resolution, vocabulary, reasons);
-  std::vector<Finding> findings = lint_file(facts, vocabulary, LintOptions{}, &world, static_cast<int>(index));
+                                       world.resolution, vocabulary, targets, reasons);
+  LintOptions own;
+  own.fix_targets = targets;
+  std::vector<Finding> findings = lint_file(facts, vocabulary, own, &world, static_cast<int>(index));
   if (const Finding* f = unfixable_message(findings)) {
     // The fix rule's own reason for leaving that line's class, when it gave one.
     const std::string line = "line " + std::to_string(f->line) + ": ";
@@ -62,8 +64,8 @@ std::string upstream_left(const FileFacts& facts, const Vocabulary& vocabulary) 
 }  // namespace
 
 std::vector<FixClears> fix_alone(const LintWorld& world, const std::vector<SourceFile>& sources,
-                                 const std::vector<bool>& wanted, const Vocabulary& vocabulary, int jobs,
-                                 std::vector<std::string>* why_not) {
+                                 const std::vector<bool>& wanted, const Vocabulary& vocabulary,
+                                 const FixTargets& targets, int jobs, std::vector<std::string>* why_not) {
   std::vector<FixClears> out(world.files.size(), FixClears::No);
   std::vector<std::string> why(world.files.size());
   std::vector<size_t> tried;
@@ -77,7 +79,7 @@ std::vector<FixClears> fix_alone(const LintWorld& world, const std::vector<Sourc
         files, jobs,
         [&](size_t k, std::string& text, FileFacts& facts) {
           // The unsafe run's reason is the one kept: it tried the most.
-          return fixed_source(world, vocabulary, tried[k], sources[tried[k]], unsafe, text, why[tried[k]]) &&
+          return fixed_source(world, vocabulary, targets, tried[k], sources[tried[k]], unsafe, text, why[tried[k]]) &&
                  check_source(text, facts);
         },
         [&](size_t, const TSTree* tree, std::string_view text, FileFacts& facts) {

@@ -11,6 +11,7 @@
 
 #include "discover/discover.h"
 #include "lint/rule_context.h"
+#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -23,12 +24,13 @@ enum class FixClears { Safe, Unsafe, No };
 // (and for files not wanted, or that cannot be read as their facts were).
 // Only files all of whose upstream messages lint marks fixable are tried;
 // the edited sources are parsed on `jobs` threads.
+// `targets` is what the torch tree defines, for lint's marks and the fixes alike.
 // `why_not`, when given, gets for each wanted file fix does not make pass
 // why (its first upstream message no fix answers, the one the fixes leave,
 // or that it does not parse), "" for the others.
 std::vector<FixClears> fix_alone(const LintWorld& world, const std::vector<SourceFile>& sources,
-                                 const std::vector<bool>& wanted, const Vocabulary& vocabulary, int jobs,
-                                 std::vector<std::string>* why_not = nullptr);
+                                 const std::vector<bool>& wanted, const Vocabulary& vocabulary,
+                                 const FixTargets& targets, int jobs, std::vector<std::string>* why_not = nullptr);
 
 // "hwclass fix --write [--unsafe-fixes] PATH", or "" for FixClears::No.
 std::string fix_command(FixClears clears, const std::string& path);

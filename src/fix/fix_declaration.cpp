@@ -53,7 +53,7 @@ void fix_add_classification(const FixContext& c) {
     // A class the unsafe fixes would migrate is left to them, so safe fixes
     // then unsafe ones end where unsafe ones alone do (ACCELERATOR), not on
     // the one device the code names today.
-    if (!migrated && unsafe_fixes_apply(c.file, index, c.resolution.of(v.ref), v, c.vocabulary)) {
+    if (!migrated && unsafe_fixes_apply(c.file, index, c.resolution.of(v.ref), v, c.vocabulary, c.fix_targets)) {
       skip("the unsafe fixes migrate it to ACCELERATOR (--unsafe-fixes); declaring " + v.inferred +
            " now would keep it on one device");
       continue;

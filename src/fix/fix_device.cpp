@@ -133,7 +133,7 @@ void fix_sites(const FixContext& c, const char* rule) {
     auto v = c.verdicts.find(s.class_index);
     if (v == c.verdicts.end()) continue;
     std::string why_not;
-    const char* applies = site_fix_rule(c.file, s, v->second, c.vocabulary, &why_not);
+    const char* applies = site_fix_rule(c.file, s, v->second, c.vocabulary, c.fix_targets, &why_not);
     const ClassFact& cls = c.file.classes[static_cast<size_t>(s.class_index)];
     if (!applies && why_not.rfind(std::string(rule) + ":", 0) == 0) skip(c, s.location.line, cls.name + "." + s.method, why_not);
     if (!applies || std::string_view(applies) != rule) continue;
@@ -187,7 +187,7 @@ void fix_only_to_accelerator(const FixContext& c) {
     auto v = c.verdicts.find(s.class_index);
     if (v == c.verdicts.end()) continue;
     std::string why_not;
-    if (!site_fix_rule(c.file, s, v->second, c.vocabulary, &why_not)) {
+    if (!site_fix_rule(c.file, s, v->second, c.vocabulary, c.fix_targets, &why_not)) {
       if (!why_not.empty())
         skip(c, s.location.line, c.file.classes[static_cast<size_t>(s.class_index)].name + "." + s.method, why_not);
       continue;

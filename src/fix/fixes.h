@@ -12,6 +12,7 @@
 #include "fix/edit.h"
 #include "resolve/resolved.h"
 #include "lint/registry.h"
+#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -22,6 +23,7 @@ struct FixContext {
   const std::map<int, Verdict>& verdicts;  // by class index, test classes only
   const Resolution& resolution;
   const Vocabulary& vocabulary;
+  const FixTargets& fix_targets;        // what the torch tree defines (vocab/fix_targets.h)
   const std::vector<Edit>& earlier;     // edits of the rules before this one
   std::vector<Edit>& out;
   std::vector<std::string>& skipped;    // "line N: Class: why", for the summary

@@ -24,11 +24,12 @@ std::map<int, Verdict> linted_verdicts(const std::vector<FileFacts>& files, cons
 
 std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const FileFacts& file, const std::string& source,
                              const std::map<int, Verdict>& verdicts, const Resolution& resolution,
-                             const Vocabulary& vocabulary, std::vector<std::string>& why, size_t line_length) {
+                             const Vocabulary& vocabulary, const FixTargets& targets, std::vector<std::string>& why,
+                             size_t line_length) {
   std::vector<Edit> edits;
   for (const FixRule* rule : rules) {
     std::vector<Edit> made;
-    rule->fix(FixContext{file, source, verdicts, resolution, vocabulary, edits, made, why, line_length});
+    rule->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, edits, made, why, line_length});
     edits.insert(edits.end(), made.begin(), made.end());
   }
   return edits;

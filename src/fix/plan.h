@@ -22,9 +22,10 @@ std::map<int, Verdict> linted_verdicts(const std::vector<FileFacts>& files, cons
 // Every rule's edits to one file, in rule order; a later rule sees the
 // edits of the earlier ones. Why a rule left a class goes to `why`.
 // Lines the rules write keep to `line_length` (the configuration's), or,
-// when it is 0, to the file's own.
+// when it is 0, to the file's own. `targets`: what the torch tree defines.
 std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const FileFacts& file, const std::string& source,
                              const std::map<int, Verdict>& verdicts, const Resolution& resolution,
-                             const Vocabulary& vocabulary, std::vector<std::string>& why, size_t line_length = 0);
+                             const Vocabulary& vocabulary, const FixTargets& targets, std::vector<std::string>& why,
+                             size_t line_length = 0);
 
 }  // namespace hwclass

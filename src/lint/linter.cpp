@@ -103,7 +103,7 @@ std::vector<Finding> lint_class(const FileFacts& file, int class_index, const Vo
   auto classes = linted_classes(file);
   if (std::find(classes.begin(), classes.end(), class_index) == classes.end()) return out;
   auto enabled = enabled_rules(options);
-  FileContext fc{file, vocabulary, options.settings, world, file_index, out};
+  FileContext fc{file, vocabulary, options.settings, options.fix_targets, world, file_index, out};
   run_class(fc, class_index, enabled, verdict);
   for (const Instantiation& inst : file.instantiations)
     if (inst.target == file.classes[static_cast<size_t>(class_index)].name) run_instantiation(fc, inst, enabled);
@@ -115,7 +115,7 @@ std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const
                                    int file_index, const Verdict* verdict) {
   std::vector<Finding> out;
   if (!file.readable || file.has_syntax_error()) return out;
-  FileContext fc{file, vocabulary, options.settings, world, file_index, out};
+  FileContext fc{file, vocabulary, options.settings, options.fix_targets, world, file_index, out};
   run_declared_class(fc, class_index, member, enabled_rules(options)[RuleScope::DeclaredClass], verdict);
   return out;
 }
@@ -124,7 +124,7 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
                                const LintWorld* world, int file_index) {
   auto enabled = enabled_rules(options);
   std::vector<Finding> out;
-  FileContext fc{file, vocabulary, options.settings, world, file_index, out};
+  FileContext fc{file, vocabulary, options.settings, options.fix_targets, world, file_index, out};
   for (const RuleInfo* r : enabled[RuleScope::File]) {
     fc.rule = r;
     r->check_file(fc);

@@ -11,12 +11,16 @@
 #include "lint/finding.h"
 #include "lint/registry.h"
 #include "lint/rule_context.h"
+#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
 
 struct LintOptions {
   LintSettings settings;
+  // What the torch tree defines of the unsafe fixes' targets; unknown (the
+  // default) marks no finding whose fix would write one.
+  FixTargets fix_targets;
   std::set<std::string> select;  // empty: all
   std::set<std::string> ignore;
 };

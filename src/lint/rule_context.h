@@ -14,6 +14,7 @@
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "lint/finding.h"
+#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -37,6 +38,7 @@ struct FileContext {
   const FileFacts& file;
   const Vocabulary& vocabulary;
   const LintSettings& settings;
+  const FixTargets& fix_targets;  // for the fix marks (classify/fixability.h)
   const LintWorld* world;  // null when linting one file on its own
   int file_index;          // this file's index in world->files, or -1
   std::vector<Finding>& out;

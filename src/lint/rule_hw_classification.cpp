@@ -23,7 +23,7 @@ void check_hw_classification(const ClassContext& c) {
   const Verdict* v = c.cls.declaration.state == DeclarationState::Absent ? c.verdict() : nullptr;
   // As add-classification decides: a class the unsafe fixes migrate is theirs.
   if (declaration_form_fixable(c.cls.declaration, c.vocabulary)) c.out.back().fix = "safe";
-  else if (v && unsafe_fixes_apply(c.file, c.class_index, c.world->resolution.of(v->ref), *v, c.vocabulary))
+  else if (v && unsafe_fixes_apply(c.file, c.class_index, c.world->resolution.of(v->ref), *v, c.vocabulary, c.fix_targets))
     c.out.back().fix = "unsafe";
   else if (v && classification_fixable(c.cls, *v) &&
            declaration_harm(c.file, c.class_index, c.world->resolution.of(v->ref), declared_member(*v), *v,

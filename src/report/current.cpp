@@ -13,7 +13,7 @@ namespace {
 // included; then, by fewest blocking errors, until `top` need a decision.
 // aggregate() then picks the same files it would with every file decided.
 void decide_fix_alone(Report& report, const LintWorld& world, const std::vector<SourceFile>& sources,
-                      const Vocabulary& vocabulary, int jobs, size_t top) {
+                      const Vocabulary& vocabulary, const FixTargets& targets, int jobs, size_t top) {
   std::vector<FileRow>& rows = report.files;  // in the order of world.files
   std::vector<size_t> candidates;
   for (size_t i = 0; i < rows.size(); ++i)
@@ -25,7 +25,7 @@ void decide_fix_alone(Report& report, const LintWorld& world, const std::vector<
     std::vector<bool> wanted(rows.size(), false);
     for (size_t i : files) wanted[i] = !decided[i];
     std::vector<std::string> why_not;
-    std::vector<FixClears> fix = fix_alone(world, sources, wanted, vocabulary, jobs, &why_not);
+    std::vector<FixClears> fix = fix_alone(world, sources, wanted, vocabulary, targets, jobs, &why_not);
     for (size_t i : files)
       if (wanted[i]) rows[i].fix = fix[i], rows[i].why_not_fix_alone = why_not[i], decided[i] = true;
   };
@@ -59,7 +59,8 @@ void decide_fix_alone(Report& report, const LintWorld& world, const std::vector<
 }  // namespace
 
 Report build_report(const LintWorld& world, const std::vector<Verdict>& verdicts, const std::vector<SourceFile>& sources,
-                    const std::set<std::string>& allowlist, const Vocabulary& vocabulary, int jobs, size_t top) {
+                    const std::set<std::string>& allowlist, const Vocabulary& vocabulary, const FixTargets& targets,
+                    int jobs, size_t top) {
   // One denominator: the classes the report counts are upstream's test
   // classes (summarize_file), so only their verdicts are counted, and a
   // declaration inherited from a base is the base's, not a second one.
@@ -79,7 +80,7 @@ Report build_report(const LintWorld& world, const std::vector<Verdict>& verdicts
     report.files.push_back({summary.path, status, file_counts(summary, status, by_file[i]), summary.parses,
                             status == FileStatus::Failing ? summary.first_error : std::string(), summary.owners});
   }
-  decide_fix_alone(report, world, sources, vocabulary, jobs, top);
+  decide_fix_alone(report, world, sources, vocabulary, targets, jobs, top);
   aggregate(report, top);
   return report;
 }

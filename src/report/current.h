@@ -13,13 +13,16 @@
 #include "discover/discover.h"
 #include "lint/rule_context.h"
 #include "report/report.h"
+#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
 
 // `verdicts` are classify's for world.files, with lint's advice on the
-// undeclared ones; `top` is the length of the "next up" lists.
+// undeclared ones; `targets`, what the torch tree defines, for the fixes
+// fix-alone runs; `top` is the length of the "next up" lists.
 Report build_report(const LintWorld& world, const std::vector<Verdict>& verdicts, const std::vector<SourceFile>& sources,
-                    const std::set<std::string>& allowlist, const Vocabulary& vocabulary, int jobs, size_t top);
+                    const std::set<std::string>& allowlist, const Vocabulary& vocabulary, const FixTargets& targets,
+                    int jobs, size_t top);
 
 }  // namespace hwclass

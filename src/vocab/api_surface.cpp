@@ -49,8 +49,8 @@ std::vector<std::string> fix_targets(const Vocabulary& v) {
   return {targets.begin(), targets.end()};
 }
 
-void find_missing_fix_targets(Vocabulary& v, const std::filesystem::path& api_root) {
-  v.missing_fix_targets.clear();
+FixTargets read_fix_targets(const Vocabulary& v, const std::filesystem::path& api_root) {
+  std::map<std::string, std::string> missing;
   std::map<std::string, std::pair<bool, std::string>> files;  // read once each
   for (const std::string& target : fix_targets(v)) {
     const std::vector<std::string>* sources = nullptr;
@@ -72,11 +72,12 @@ void find_missing_fix_targets(Vocabulary& v, const std::filesystem::path& api_ro
       defined |= it->second.first && source_defines(it->second.second, name);
     }
     if (!any_file)
-      v.missing_fix_targets[target] = "the tree has no " + sources->front() + " to define " + target +
+      missing[target] = "the tree has no " + sources->front() + " to define " + target +
                                       " (--api-root names a torch that has it)";
     else if (!defined)
-      v.missing_fix_targets[target] = "this tree's torch does not define " + target;
+      missing[target] = "this tree's torch does not define " + target;
   }
+  return FixTargets(std::move(missing));
 }
 
 }  // namespace hwclass

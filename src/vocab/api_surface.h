@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 
+#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -16,10 +17,10 @@ namespace hwclass {
 // equivalents and the device-generic only-decorator, as dotted names.
 std::vector<std::string> fix_targets(const Vocabulary& vocabulary);
 
-// Fills vocabulary.missing_fix_targets from the files [fix] api_sources
-// names under `api_root`: a target is missing when none of its files is
-// there, or none defines its name.
-void find_missing_fix_targets(Vocabulary& vocabulary, const std::filesystem::path& api_root);
+// What the tree under `api_root` defines, from the files [fix] api_sources
+// names: a target is missing when none of its files is there, or none
+// defines its name.
+FixTargets read_fix_targets(const Vocabulary& vocabulary, const std::filesystem::path& api_root);
 
 // Whether Python source text defines or imports `name` at some level (def,
 // class, assignment, import, or a string in __all__), read as text.

@@ -141,9 +141,6 @@ class Vocabulary {
   std::vector<std::string> api_rewrite_modules;          // "torch.cuda.": the calls accelerator-api rewrites
   std::vector<std::vector<std::string>> rewrite_together;  // API names rewritten together or not at all
   std::map<std::string, std::vector<std::string>> api_sources;  // target prefix -> files under the API root
-  // The fix targets the API root lacks, with why (vocab/api_surface.h fills
-  // it for the tree at hand); empty: every target is there.
-  std::map<std::string, std::string> missing_fix_targets;
 
   // The device-generic spelling of a device API call ("torch.cuda.synchronize()"),
   // nullptr when it has none; "" for a tensor method spelt as the module

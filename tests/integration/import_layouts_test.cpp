@@ -62,7 +62,8 @@ TEST_CASE("add-import's edit compiles in every from-import statement of a real t
     std::string source((std::istreambuf_iterator<char>(in)), {});
     std::vector<Edit> edits, none;
     std::vector<std::string> skipped;
-    FixContext c{f, source, verdicts, resolution, result.vocabulary, none, edits, skipped};
+    const FixTargets unread;  // add-import writes no API target
+    FixContext c{f, source, verdicts, resolution, result.vocabulary, unread, none, edits, skipped};
     std::vector<std::tuple<std::string, uint32_t, uint32_t>> added;
     uint32_t last_start = UINT32_MAX;
     for (const Import& imp : f.imports) {
