@@ -18,7 +18,7 @@ std::string finding_text(const Finding& f) {
 // such message, if any.
 const Finding* unfixable_message(const std::vector<Finding>& findings) {
   for (const Finding& f : findings)
-    if (f.upstream && !f.fix) return &f;
+    if (f.upstream && f.fix == FixSafety::None) return &f;
   return nullptr;
 }
 

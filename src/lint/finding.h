@@ -10,6 +10,13 @@ enum class Severity { Advice, Warning, Error };
 
 const char* to_string(Severity);
 
+// Whether `hwclass fix` has a fix (for a finding, or for a rule's findings),
+// and whether it needs --unsafe-fixes.
+enum class FixSafety { None, Safe, Unsafe };
+
+// "none", "safe", "unsafe": as the outputs and the rules table write it.
+const char* to_string(FixSafety);
+
 struct Finding {
   std::string rule;           // "hw_classification", "hardcoded-device", ...
   Severity severity = Severity::Error;
@@ -20,7 +27,7 @@ struct Finding {
   std::string message;        // without upstream's trailing hint sentence
   bool upstream = false;      // part of upstream's TEST_LINTER rule set
   uint32_t source_line = 0;   // the line to show when it is not `line` (parse_error: where the error is)
-  const char* fix = nullptr;  // "safe" or "unsafe" when `hwclass fix` has one for this finding
+  FixSafety fix = FixSafety::None;  // whether `hwclass fix` has one for this finding
 };
 
 }  // namespace hwclass

@@ -45,7 +45,7 @@ std::string marks(const LintOptions& base) {
     LintOptions options = base;
     options.select = {rule};
     for (const Finding& f : lint_file(files[0], Vocabulary::embedded(), options, &world, 0))
-      out[f.line] = f.fix ? f.fix : "";
+      out[f.line] = f.fix == FixSafety::None ? "" : to_string(f.fix);
   }
   std::string text;
   for (const auto& [line, mark] : out) text += (text.empty() ? "" : " ") + std::to_string(line) + ":" + mark;

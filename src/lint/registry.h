@@ -22,10 +22,6 @@ enum class RuleScope {
   Instantiation,
 };
 
-enum class FixSafety { None, Safe, Unsafe };
-
-const char* to_string(FixSafety);
-
 struct RuleInfo {
   const char* id;
   bool upstream;      // part of upstream's TEST_LINTER, with its exact messages

@@ -28,7 +28,7 @@ void check_decorator(const ClassContext& c) {
         for (const DeviceSite& s : c.file.sites)
           if (s.kind == SiteKind::OnlyDecorator && s.class_index == c.class_index && s.method == m.name &&
               s.location.line == d.line && site_fix_rule(c.file, s, *v, c.vocabulary, c.fix_targets))
-            c.out.back().fix = "unsafe";
+            c.out.back().fix = FixSafety::Unsafe;
     }
   }
 }

@@ -47,7 +47,7 @@ void check_hardcoded_device(const ClassContext& c) {
              "Test class '" + c.cls.name + "' (" + c.member + "): " + what(s) + " '" + s.text + "' hardcodes " +
                  device + " device in '" + owner + "'.", s.location.column);
     const Verdict* v = c.verdict();
-    if (v && site_fix_rule(c.file, s, *v, c.vocabulary, c.fix_targets)) c.out.back().fix = "unsafe";
+    if (v && site_fix_rule(c.file, s, *v, c.vocabulary, c.fix_targets)) c.out.back().fix = FixSafety::Unsafe;
   }
 }
 

@@ -17,7 +17,7 @@ void check_instantiation(const ClassContext& c) {
     c.report(c.cls.line,
              "Test class '" + c.cls.name + "' (ACCELERATOR): must be used with instantiate_device_type_tests.");
     const Verdict* v = c.verdict();
-    if (v && instantiation_fixable(c.world->resolution.of(v->ref), c.cls, *v)) c.out.back().fix = "unsafe";
+    if (v && instantiation_fixable(c.world->resolution.of(v->ref), c.cls, *v)) c.out.back().fix = FixSafety::Unsafe;
   }
   if (c.member == "GENERIC" && instantiated)
     c.report(c.cls.line,

@@ -19,7 +19,7 @@ void check_unknown_member(const ClassContext& c) {
   if (d.reason == InvalidReason::AliasMember) {
     c.report(line, "Test class '" + c.cls.name + "': " + written + " is the early name of " + d.alias_of +
                        "; declare HardwareClassification." + d.alias_of + ".");
-    if (declaration_form_fixable(d, c.vocabulary)) c.out.back().fix = "safe";
+    if (declaration_form_fixable(d, c.vocabulary)) c.out.back().fix = FixSafety::Safe;
   } else if (d.reason == InvalidReason::UnknownMember) {
     std::string guess = closest_name(d.member, c.vocabulary.members);
     c.report(line, "Test class '" + c.cls.name + "': " + written + " names no member; " +
