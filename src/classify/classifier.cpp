@@ -39,6 +39,9 @@ struct Context {
   // only; the blockers users see are lint's findings (lint/advice.cpp).
   std::vector<Reason> obstacles;
 
+  // The members of tests that run on any accelerator, and of tests that need none.
+  const std::string& accelerator() const { return vocab.members.accelerator(); }
+  const std::string& generic() const { return vocab.members.generic(); }
   // The member for code specific to `device` ("" when no member is).
   std::string member_of(const std::string& device) const {
     const DeviceInfo* d = vocab.device(device);
@@ -117,7 +120,7 @@ void hardcoded_blockers(Context& c) {
 // [decorator]); they move to a CPU class named as PyTorch already names them
 // (TestFloat8DtypeCPUOnly).
 void split_host_only_tests(Context& c) {
-  SplitPart generic{c.cls.name, "ACCELERATOR", {}};
+  SplitPart generic{c.cls.name, c.accelerator(), {}};
   SplitPart host{c.cls.name + "CPUOnly", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), {}};
   for (const TestEvidence& t : c.ev.tests)
     (!t.only_device.empty() && c.kind_of(t.only_device) == DeviceKind::Host ? host : generic).tests.push_back(t.name);
@@ -165,7 +168,7 @@ bool infer_runs_on_one_device(Context& c) {
   auto needs = c.requirements(device);
   c.add_reasons(needs, c.v.reasons);
   if (!c.any_specific(needs)) {
-    c.v.target = "ACCELERATOR";
+    c.v.target = c.accelerator();
     c.add_reasons(needs, c.obstacles);
   }
   return true;
@@ -177,12 +180,12 @@ void infer_instantiated(Context& c) {
   if (inst.only_for.state == DeviceList::State::Literal && inst.only_for.values.size() == 1) {
     std::string device = ascii_lower(inst.only_for.values[0]);
     std::string member = c.member_of(device);
-    c.decide("instantiated-for-one-device", c.device_specific(member) ? member : "ACCELERATOR", Confidence::High);
+    c.decide("instantiated-for-one-device", c.device_specific(member) ? member : c.accelerator(), Confidence::High);
     auto needs = c.requirements(device);
     // CPU-only instantiation is usually deliberate (CPU: "cannot run on an
     // accelerator"), so only accelerator-specific classes get a target.
     if (c.device_specific(member) && !c.host_member(member) && !c.any_specific(needs)) {
-      c.v.target = "ACCELERATOR";
+      c.v.target = c.accelerator();
       c.obstacles.push_back(Reason{"only_for", device, "only_for=" + inst.only_for.values[0], "<module>", inst.line,
                                     c.file.relative_path});
       c.add_reasons(needs, c.obstacles);
@@ -202,12 +205,12 @@ void infer_instantiated(Context& c) {
     auto needs = c.requirements(only);
     c.add_reasons(needs, c.v.reasons);
     if (!c.any_specific(needs) && !c.host_member(member)) {
-      c.v.target = "ACCELERATOR";
+      c.v.target = c.accelerator();
       c.add_reasons(needs, c.obstacles);
     }
     return;
   }
-  c.decide("instantiated-for-every-device", "ACCELERATOR", Confidence::High);
+  c.decide("instantiated-for-every-device", c.accelerator(), Confidence::High);
   split_host_only_tests(c);
   if (inst.only_for.state != DeviceList::State::Absent)
     c.obstacles.push_back(Reason{"only_for", "", "only_for=" + (inst.only_for.state == DeviceList::State::Unknown
@@ -229,7 +232,7 @@ void suggest_split(Context& c, const std::string& device_member) {
   for (const std::string& s : suffixes) {
     if (base.size() > s.size() && base.compare(base.size() - s.size(), s.size(), s) == 0) base.resize(base.size() - s.size());
   }
-  SplitPart generic{base, "GENERIC", {}}, device{base + "Device", "ACCELERATOR", {}},
+  SplitPart generic{base, c.generic(), {}}, device{base + "Device", c.accelerator(), {}},
       specific{base + device_member, device_member, {}};
   for (const TestEvidence& t : c.ev.tests) {
     bool needs_device = false, is_specific = false;
@@ -260,14 +263,14 @@ bool infer_device_template(Context& c) {
   if (!device_param) return false;
   if (ClassRef sub = c.resolution.of(c.ref).instantiated_subclass; sub.valid()) {
     const FileFacts& file = c.files[sub.file];
-    c.decide("base-of-instantiated-class", "ACCELERATOR", Confidence::Medium,
+    c.decide("base-of-instantiated-class", c.accelerator(), Confidence::Medium,
              "its tests take `device` and run through the instantiated subclass " + file.classes[sub.cls].name +
                  ", not through an instantiate call of its own");
     c.v.reasons.push_back(Reason{"subclass", "", file.classes[sub.cls].name, "", file.classes[sub.cls].line,
                                  file.relative_path});
     return true;
   }
-  c.decide("device-parameter-without-instantiation", "ACCELERATOR", Confidence::Low,
+  c.decide("device-parameter-without-instantiation", c.accelerator(), Confidence::Low,
            "its tests take `device`, but no instantiate_device_type_tests call names it or a subclass");
   return true;
 }
@@ -287,7 +290,7 @@ bool infer_from_class_name(Context& c) {
     bool seen = std::any_of(c.ev.shared.begin(), c.ev.shared.end(), [&](const Need& n) { return n.site->device.is(d.key); });
     for (const TestEvidence& t : c.ev.tests)
       for (const Need& n : t.needs) seen |= n.site->device.is(d.key);
-    c.decide("class-name-names-device", d.member.empty() ? "ACCELERATOR" : d.member,
+    c.decide("class-name-names-device", d.member.empty() ? c.accelerator() : d.member,
              seen ? Confidence::Medium : Confidence::Low,
              seen ? "its name ends in " + suffix + " and its code mentions " + d.key + ", but no test requires it"
                   : "only its name (ending in " + suffix + ") names " + d.key + "; no code requires it");
@@ -363,11 +366,11 @@ bool infer_mixed_generic(Context& c) {
   std::string devices;
   for (const auto& [device, n] : per_device) devices += (devices.empty() ? "" : ", ") + device;
   if (unguarded.empty())
-    c.decide("mixed-class-guards-device-tests", "GENERIC", Confidence::Medium,
+    c.decide("mixed-class-guards-device-tests", c.generic(), Confidence::Medium,
              std::to_string(guarded.size()) + " of " + std::to_string(c.ev.tests.size()) + " tests need " + devices +
                  " and skip themselves without it, so they run on no GENERIC runner (never_runs); a split frees them");
   else
-    c.decide("mixed-class-guards-device-tests", "GENERIC", Confidence::Low,
+    c.decide("mixed-class-guards-device-tests", c.generic(), Confidence::Low,
              std::to_string(unguarded.size()) + " of its device tests (" + unguarded.front() +
                  (unguarded.size() > 1 ? ", ...) do not skip themselves" : ") does not skip itself") + " without " + devices +
                  ": on a GENERIC runner " + (unguarded.size() > 1 ? "they pass" : "it passes") +
@@ -406,7 +409,7 @@ bool infer_runtime_device_base(Context& c) {
     if (!base.empty()) break;
   }
   if (base.empty()) return false;
-  c.decide("runtime-device-base", "ACCELERATOR", Confidence::Medium,
+  c.decide("runtime-device-base", c.accelerator(), Confidence::Medium,
            "its base " + base + " picks the device from availability at run time; a migration passes the injected "
            "device instead (the blockers)");
   c.v.reasons.push_back(Reason{"base", "", base, c.cls.name, c.cls.line, c.file.relative_path});
@@ -486,7 +489,7 @@ void infer_not_instantiated(Context& c) {
       return;
     }
     if (infer_from_class_name(c)) return;
-    c.decide("no-device-requirement", "GENERIC", Confidence::High);
+    c.decide("no-device-requirement", c.generic(), Confidence::High);
     for (const auto* list : {&c.ev.shared, &c.ev.unreached})
       for (const Need& n : *list)
         if (n.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(n));
@@ -514,14 +517,14 @@ void infer_not_instantiated(Context& c) {
       c.v.member_note = *named.begin() + " has no HardwareClassification member, so ACCELERATOR stands for it: "
                         "declared ACCELERATOR, the class runs on every accelerator's runner, " + *named.begin() +
                         "'s among them, and lint then asks for the device to come from instantiate_device_type_tests";
-    c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", memberless ? "ACCELERATOR" : member,
+    c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", memberless ? c.accelerator() : member,
              all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low,
              all ? "every test needs " + *named.begin() +
                        ", each by its own code, with no class-level requirement (a decorator, setUp or skip) for all"
                  : std::to_string(needing) + " of " + std::to_string(c.ev.tests.size()) + " tests need " +
                        *named.begin() + "; the others need no device (a split fits)");
     if (!c.any_specific(needs) && !c.host_member(member)) {
-      c.v.target = "ACCELERATOR";
+      c.v.target = c.accelerator();
       c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
                                     c.cls.line, c.file.relative_path});
       c.add_reasons(needs, c.obstacles);
@@ -531,7 +534,7 @@ void infer_not_instantiated(Context& c) {
       DeviceKind kind = c.kind_of(d);
       return kind == DeviceKind::AcceleratorGroup || kind == DeviceKind::AnyAccelerator;
     });
-    c.decide("needs-an-accelerator", "ACCELERATOR", some_accelerator && all ? Confidence::Medium : Confidence::Low,
+    c.decide("needs-an-accelerator", c.accelerator(), some_accelerator && all ? Confidence::Medium : Confidence::Low,
              !all ? std::to_string(needing) + " of " + std::to_string(c.ev.tests.size()) +
                         " tests need an accelerator; the others need none"
              : some_accelerator ? "every test needs some accelerator, but nothing instantiates the class for the "
@@ -550,7 +553,7 @@ void infer_not_instantiated(Context& c) {
 // person's to make.
 void note_blocked_migration(Context& c) {
   const ResolvedClass& r = c.resolved;
-  if ((c.v.target.empty() ? c.v.inferred : c.v.target) != "ACCELERATOR" || r.instantiation >= 0 ||
+  if ((c.v.target.empty() ? c.v.inferred : c.v.target) != c.accelerator() || r.instantiation >= 0 ||
       r.instantiated_subclass.valid())
     return;
   if (const Method* m = class_setup_lost_by_instantiation(c.cls))

@@ -16,9 +16,10 @@ namespace {
 // A site the device fixes may rewrite sits in a test method that has the
 // injected `device`, or gets it from add-device-param, and in code that runs
 // whatever the device (not in a decorator, a condition or a device branch).
-bool in_device_test_code(const ClassFact& cls, const Method& m, const DeviceSite& s, const Verdict& v) {
+bool in_device_test_code(const ClassFact& cls, const Method& m, const DeviceSite& s, const Verdict& v,
+                         const Members& members) {
   if (s.in_decorator || s.guarded || s.in_condition) return false;
-  return takes_device_parameter(m) || device_param_fixable(cls, m, v);
+  return takes_device_parameter(m) || device_param_fixable(cls, m, v, members);
 }
 
 // The API name of a call of a rewritten module: "torch.cuda.Stream()" ->
@@ -78,9 +79,9 @@ const char* accelerator_api_rule(const FileFacts& file, const DeviceSite& s, con
 
 }  // namespace
 
-bool migrates_to_accelerator(const Verdict& v) {
-  return (v.target.empty() ? v.inferred : v.target) == "ACCELERATOR" && v.split.empty() && v.migration_blocked.empty() &&
-         (v.declared.empty() || v.declared == "ACCELERATOR");
+bool migrates_to_accelerator(const Verdict& v, const Members& members) {
+  return members.is_accelerator(v.target.empty() ? v.inferred : v.target) && v.split.empty() &&
+         v.migration_blocked.empty() && (v.declared.empty() || members.is_accelerator(v.declared));
 }
 
 bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary) {
@@ -115,8 +116,8 @@ const Reason* own_test_need(const ClassFact& cls, const Verdict& v) {
   return nullptr;
 }
 
-bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v) {
-  return migrates_to_accelerator(v) && !cls.damaged && r.instantiation < 0 && !r.instantiated_subclass.valid();
+bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v, const Members& members) {
+  return migrates_to_accelerator(v, members) && !cls.damaged && r.instantiation < 0 && !r.instantiated_subclass.valid();
 }
 
 namespace {
@@ -191,8 +192,8 @@ std::string instantiation_blocker(const std::vector<FileFacts>& files, const Res
   return "";
 }
 
-bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v) {
-  return migrates_to_accelerator(v) && !cls.damaged && m.is_test && m.self_end_byte && !takes_device_parameter(m);
+bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v, const Members& members) {
+  return migrates_to_accelerator(v, members) && !cls.damaged && m.is_test && m.self_end_byte && !takes_device_parameter(m);
 }
 
 const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
@@ -201,14 +202,14 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
     if (why_not) *why_not = std::move(why);
     return nullptr;
   };
-  if (s.class_index < 0 || s.method.empty() || !migrates_to_accelerator(v)) return nullptr;
+  if (s.class_index < 0 || s.method.empty() || !migrates_to_accelerator(v, vocabulary.members)) return nullptr;
   const ClassFact& cls = file.classes[static_cast<size_t>(s.class_index)];
   const Method* m = method_named(cls, s.method);
   if (!m || !m->is_test || cls.damaged) return nullptr;
   // A global named `device` (= GPU_TYPE, = "cuda") read in a test becomes
   // the parameter's value once add-device-param shadows it, whatever it named.
   if (s.kind == SiteKind::DeviceGlobalUse)
-    return s.text == "device" && !s.in_decorator && device_param_fixable(cls, *m, v) ? "add-device-param" : nullptr;
+    return s.text == "device" && !s.in_decorator && device_param_fixable(cls, *m, v, vocabulary.members) ? "add-device-param" : nullptr;
   if (!vocabulary.names_one_accelerator(s.device)) return nullptr;
   switch (s.kind) {
     case SiteKind::OnlyDecorator: {
@@ -222,13 +223,13 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
       // f"cuda:{i}" names one device of several, which `device` would lose;
       // a device kept only as a value is data, not where the test runs.
       if (s.text[0] == 'f' || s.text[0] == 'F' || s.value_only) return nullptr;
-      if (!in_device_test_code(cls, *m, s, v)) return nullptr;
+      if (!in_device_test_code(cls, *m, s, v, vocabulary.members)) return nullptr;
       if (s.text.find(':') != std::string::npos)
         return refuse("device-to-param: " + s.text + " names a device index, which `device` would lose");
       return "device-to-param";
     case SiteKind::TensorMethod:
     case SiteKind::AcceleratorApi: {
-      if (!in_device_test_code(cls, *m, s, v)) return nullptr;
+      if (!in_device_test_code(cls, *m, s, v, vocabulary.members)) return nullptr;
       const std::string* spelling =
           s.kind == SiteKind::AcceleratorApi ? vocabulary.accelerator_equivalent(s.text) : nullptr;
       // torch.randn(3).cuda() reads as the device's API; it is a tensor
@@ -245,9 +246,9 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
 bool unsafe_fixes_apply(const FileFacts& file, int class_index, const ResolvedClass& r, const Verdict& v,
                         const Vocabulary& vocabulary, const FixTargets& targets) {
   const ClassFact& cls = file.classes[static_cast<size_t>(class_index)];
-  if (instantiation_fixable(r, cls, v)) return true;
+  if (instantiation_fixable(r, cls, v, vocabulary.members)) return true;
   for (const Method& m : cls.methods)
-    if (device_param_fixable(cls, m, v)) return true;
+    if (device_param_fixable(cls, m, v, vocabulary.members)) return true;
   return std::any_of(file.sites.begin(), file.sites.end(), [&](const DeviceSite& s) {
     return s.class_index == class_index && site_fix_rule(file, s, v, vocabulary, targets);
   });

@@ -18,7 +18,7 @@ namespace hwclass {
 // ACCELERATOR: classify's target (or inference) is ACCELERATOR, with no
 // split, and no other member is declared (a declared GENERIC or CUDA class
 // keeps its contract).
-bool migrates_to_accelerator(const Verdict& v);
+bool migrates_to_accelerator(const Verdict& v, const Members& members);
 
 // declaration-form: an invalid declaration whose member is plain.
 bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary);
@@ -45,7 +45,7 @@ const Reason* own_test_need(const ClassFact& cls, const Verdict& v);
 // instantiate_device_type_tests call names, and no instantiated class
 // inherits from (its tests run there already; instantiating it too would
 // run them twice).
-bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v);
+bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v, const Members& members);
 
 // Where add-instantiation writes `instantiate_device_type_tests(T,
 // globals())` for class `ref`: after the top-level statement ending at
@@ -68,7 +68,7 @@ std::string instantiation_blocker(const std::vector<FileFacts>& files, const Res
 // add-device-param: a test method of a class migrating to ACCELERATOR that
 // has `self` but no device parameter. (add-instantiation makes sure
 // something passes it.)
-bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v);
+bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v, const Members& members);
 
 // The fix rule that rewrites a device site: "device-to-param",
 // "cuda-to-device", "accelerator-api" or "only-to-accelerator"; or

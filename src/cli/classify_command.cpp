@@ -58,7 +58,7 @@ CommandRunner register_classify(CLI::App& app) {
       return static_cast<size_t>(v.ref.file) >= named || !file_parses(result.files[static_cast<size_t>(v.ref.file)]) || v.confidence < floor || (s->only_mismatches && (v.declared.empty() || v.agrees));
     });
     OutputSink sink(s->common.output);
-    sink.write(verdicts_output(result.files, resolution, verdicts, {s->format, s->names == "seed"}));
+    sink.write(verdicts_output(result.files, resolution, verdicts, {s->format, s->names == "seed" ? &result.vocabulary.members : nullptr}));
     sink.commit();
     const bool all_parsed = named_files_parse(result, named, s->common, "classified");
     return inputs_ok && all_parsed ? 0 : 2;

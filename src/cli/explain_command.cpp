@@ -136,7 +136,7 @@ int run_explain(const CLI::App& cmd, ExplainState& s) {
     attach_current_findings(v, world, result.vocabulary);
     return v;
   };
-  const bool seed = s.names == "seed";
+  const Members* seed = s.names == "seed" ? &result.vocabulary.members : nullptr;
   if (target.cls.empty()) {  // the file's classes, as classify prints them
     std::vector<Verdict> verdicts;
     for (size_t k = 0; k < file.classes.size(); ++k)
@@ -159,7 +159,7 @@ int run_explain(const CLI::App& cmd, ExplainState& s) {
   for (auto& [decorator, devices] : keeps)
     if (result.vocabulary.is_device_arg_callee(decorator)) devices.push_back("and the devices it names");
   std::cout << explain_text(result.files, resolution, v,
-                            {seed, s.all, result.vocabulary.default_devices, std::move(keeps)});
+                            {seed, s.all, result.vocabulary.default_devices, std::move(keeps), result.vocabulary.members.accelerator()});
   return 0;
 }
 

@@ -180,7 +180,7 @@ std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const L
 // the figure a migration tracks.
 std::vector<std::pair<std::string, size_t>> classes_by_member(const ScanResult& result, size_t linted) {
   std::vector<std::pair<std::string, size_t>> counts;
-  for (const auto& m : result.vocabulary.members) counts.emplace_back(m, 0);
+  for (const auto& m : result.vocabulary.members.names()) counts.emplace_back(m, 0);
   counts.emplace_back("unclassified", 0);
   for (size_t i = 0; i < linted; ++i) {
     const FileFacts& f = result.files[i];

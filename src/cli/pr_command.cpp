@@ -67,7 +67,7 @@ int run_pr(const CLI::App& cmd, PrState& s) {
   PrDescription pr = describe_pr(result.files, named, std::move(verdicts), now);
   if (!s.base.empty() || cmd.count("--base")) pr.base = base_of(result, named, s.base, now);
   OutputSink sink(s.common.output);
-  sink.write(pr_output(result.files, pr, {s.format, s.names == "seed", result.vocabulary.members}));
+  sink.write(pr_output(result.files, pr, {s.format, s.names == "seed" ? &result.vocabulary.members : nullptr, result.vocabulary.members.names()}));
   sink.commit();
   const bool all_parsed = named_files_parse(result, named, s.common, "described");
   return inputs_ok && all_parsed ? 0 : 2;

@@ -97,7 +97,7 @@ bool check_manifest(const std::string& path, const std::string& fresh,
 // selection lost became.
 std::map<std::string, std::string> classified_now(const ScanResult& result, const Resolution& resolution,
                                                   const std::vector<Verdict>& verdicts, SelectionRequest request) {
-  request.members = result.vocabulary.members;
+  request.members = result.vocabulary.members.names();
   std::map<std::string, std::string> out;
   for (const SelectedClass& c : select_classes(result.files, resolution, verdicts, request, result.vocabulary))
     out[c.module + "::" + c.source_class] = c.member + ", " + (c.inferred ? "inferred" : "declared");

@@ -153,7 +153,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     out += "; lazy with include_lazy=True, and any PrivateUse1 backend)\n";
   }
   bool adds_instantiation = false;
-  for (const Reason& b : v.blockers) adds_instantiation |= b.kind == "instantiation" && recommended == "ACCELERATOR";
+  for (const Reason& b : v.blockers) adds_instantiation |= b.kind == "instantiation" && recommended == o.accelerator_member;
   if (adds_instantiation && !o.default_devices.empty()) {
     out += "  note: instantiate_device_type_tests renames every test (" + c.name + ".test_x -> ";
     for (size_t i = 0; i < o.default_devices.size(); ++i)

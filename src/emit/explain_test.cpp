@@ -25,8 +25,9 @@ Explained explain(const std::string& source, const std::string& cls, bool all) {
     if (files[0].classes[v.ref.cls].name != cls) continue;
     attach_advice(v, world, Vocabulary::embedded());
     attach_current_findings(v, world, Vocabulary::embedded());
-    return {explain_text(files, resolution, v, {false, all, {"cpu", "cuda"}, {}}),
-            verdicts_output(files, resolution, {v}, {"json", false, true})};
+    const std::string& accelerator = Vocabulary::embedded().members.accelerator();
+    return {explain_text(files, resolution, v, {nullptr, all, {"cpu", "cuda"}, {}, accelerator}),
+            verdicts_output(files, resolution, {v}, {"json", nullptr, true})};
   }
   FAIL("no verdict for " << cls);
   return {};

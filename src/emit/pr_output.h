@@ -12,7 +12,7 @@ namespace hwclass {
 
 struct PrOutputOptions {
   std::string format = "markdown";  // markdown, json
-  bool seed_names = false;          // ACCELERATOR as DEVICE_GENERIC
+  const Members* seed_names = nullptr;  // members under their early names (emit/verdicts.h member_name)
   std::vector<std::string> member_order;  // the rules' members, in their order
 };
 

@@ -8,11 +8,12 @@
 #include "util/json_writer.h"
 
 namespace hwclass {
-std::string member_name(const std::string& member, bool seed) {
-  return seed && member == "ACCELERATOR" ? "DEVICE_GENERIC" : member;
+std::string member_name(const std::string& member, const Members* seed) {
+  const std::string alias = seed ? seed->alias_of(member) : "";
+  return alias.empty() ? member : alias;
 }
 
-std::string split_headline(const std::vector<SplitPart>& split, bool seed) {
+std::string split_headline(const std::vector<SplitPart>& split, const Members* seed) {
   std::string out = "split into";
   for (size_t i = 0; i < split.size(); ++i)
     out += (i ? " + " : " ") + split[i].class_name + " " + member_name(split[i].member, seed) + " (" +
@@ -44,7 +45,7 @@ void write_reasons(JsonWriter& w, const std::vector<Reason>& reasons) {
 }
 
 std::string json(const std::vector<FileFacts>& files, const Resolution& res, const std::vector<Verdict>& verdicts,
-                 bool seed, bool current_findings) {
+                 const Members* seed, bool current_findings) {
   std::string out;
   JsonWriter w(out, 2);
   w.begin_object().field("schema", "hwclass.classify/v1").key("classes").begin_array();
@@ -111,7 +112,7 @@ std::string csv_field(const std::string& s) {
 }
 
 std::string csv(const std::vector<FileFacts>& files, const Resolution& res, const std::vector<Verdict>& verdicts,
-                bool seed) {
+                const Members* seed) {
   std::string out = "path,class,line,tests,inferred,confidence,declared,agrees,target,variants\n";
   for (const Verdict& v : verdicts) {
     const FileFacts& f = files[v.ref.file];
@@ -126,7 +127,7 @@ std::string csv(const std::vector<FileFacts>& files, const Resolution& res, cons
 }
 
 std::string text(const std::vector<FileFacts>& files, const Resolution& res, const std::vector<Verdict>& verdicts,
-                 bool seed) {
+                 const Members* seed) {
   std::string out;
   int file = -1;
   // The totals count the test classes lint --statistics and report count

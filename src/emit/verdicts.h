@@ -9,18 +9,20 @@
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "resolve/resolved.h"
+#include "vocab/members.h"
 
 namespace hwclass {
 
-// A member as printed: ACCELERATOR under its early name DEVICE_GENERIC when `seed`.
-std::string member_name(const std::string& member, bool seed);
+// A member as printed: with `seed` (the rules' members), under the alias
+// that names it, its early name (ACCELERATOR as DEVICE_GENERIC); else as it is.
+std::string member_name(const std::string& member, const Members* seed);
 
 // "split into TestX GENERIC (52) + TestXCUDA CUDA (2)".
-std::string split_headline(const std::vector<SplitPart>& split, bool seed);
+std::string split_headline(const std::vector<SplitPart>& split, const Members* seed);
 
 struct VerdictOutputOptions {
   std::string format = "text";  // text, json, csv
-  bool seed_names = false;      // print ACCELERATOR as DEVICE_GENERIC (the early name)
+  const Members* seed_names = nullptr;  // print members under their early names (member_name)
   bool current_findings = false;  // explain's: what lint reports on each class as it stands
 };
 
@@ -28,10 +30,11 @@ std::string verdicts_output(const std::vector<FileFacts>& files, const Resolutio
                             const std::vector<Verdict>& verdicts, const VerdictOutputOptions& options);
 
 struct ExplainOptions {
-  bool seed_names = false;
+  const Members* seed_names = nullptr;  // as in VerdictOutputOptions
   bool all = false;  // every site and finding, with source lines; else a screenful
   std::vector<std::string> default_devices;  // what instantiate_device_type_tests creates by default
   std::map<std::string, std::vector<std::string>> multi_device_decorators;  // rules/devices.toml
+  std::string accelerator_member;  // the rules' member of tests that run on any accelerator (vocab/members.h)
 };
 
 // One class's verdict, what to do, and the evidence grouped by kind.

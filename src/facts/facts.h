@@ -93,7 +93,7 @@ enum class DeclarationState { Absent, Valid, Invalid };
 
 enum class InvalidReason {
   None,
-  StringValue,             // hw_classification = "GENERIC"
+  StringValue,             // hw_classification = a string naming a member
   QualifiedName,           // common_utils.HardwareClassification.GENERIC
   UnknownMember,           // HardwareClassification.SOMETHING
   AliasMember,             // HardwareClassification.DEVICE_GENERIC (an old name)

@@ -1,4 +1,4 @@
-// declaration-form (safe): `hw_classification = "GENERIC"`,
+// declaration-form (safe): a member's name as a string,
 // `HardwareClassification.DEVICE_GENERIC` and
 // `common_utils.HardwareClassification.CPU` become
 // `hw_classification = HardwareClassification.<M>` (the annotated form
@@ -46,7 +46,7 @@ void fix_add_classification(const FixContext& c) {
       const FixRule* r = find_fix_rule(e.rule);
       return r && r->safety == FixSafety::Unsafe && e.start >= cls.body_start_byte && e.start < cls.body_end_byte;
     });
-    const std::string member = migrated ? "ACCELERATOR" : declared_member(v);
+    const std::string member = migrated ? c.vocabulary.members.accelerator() : declared_member(v);
     auto skip = [&](const std::string& why) {
       c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": " + why);
     };

@@ -70,7 +70,7 @@ void fix_add_device_param(const FixContext& c) {
                                  e.text.find("instantiate_device_type_tests(" + cls.name + ",") != std::string::npos;
                         });
     for (const Method& m : cls.methods) {
-      if (!device_param_fixable(cls, m, v)) continue;
+      if (!device_param_fixable(cls, m, v, c.vocabulary.members)) continue;
       if (!instantiated) {
         skip(c, cls.line, cls.name, "not instantiated, so nothing would pass `device`");
         break;
@@ -89,10 +89,10 @@ void fix_add_instantiation(const FixContext& c) {
   for (const auto& [index, v] : c.verdicts) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
     const ResolvedClass& r = c.resolution.of(v.ref);
-    if (!instantiation_fixable(r, cls, v)) {
+    if (!instantiation_fixable(r, cls, v, c.vocabulary.members)) {
       // Where the migration stops short of the instantiation, say why.
       if (!v.migration_blocked.empty() && r.instantiation < 0 && !r.instantiated_subclass.valid() &&
-          (v.target.empty() ? v.inferred : v.target) == "ACCELERATOR" && v.split.empty())
+          c.vocabulary.members.is_accelerator(v.target.empty() ? v.inferred : v.target) && v.split.empty())
         skip(c, cls.line, cls.name, "not migrated to ACCELERATOR: " + v.migration_blocked);
       continue;
     }

@@ -56,7 +56,7 @@ std::string declaration_harm(const FileFacts& file, int class_index, const Resol
         resolved.notest->known_condition ? device_where_false(resolved.notest->condition, vocabulary) : nullptr;
     const DeviceInfo* own = vocabulary.device_of_member(member);
     bool runs = needed && ((own && own->key == *needed) ||
-                           (member == "ACCELERATOR" && vocabulary.kind_of(*needed) == DeviceKind::Accelerator));
+                           (vocabulary.members.is_accelerator(member) && vocabulary.kind_of(*needed) == DeviceKind::Accelerator));
     if (needed && !runs)
       return "it runs only where " + *needed + " is (" + resolved.notest_file + ":" +
              std::to_string(resolved.notest->line) + " rebinds " + resolved.notest->name + " to NoTest when " +

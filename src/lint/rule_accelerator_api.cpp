@@ -18,7 +18,7 @@
 namespace hwclass {
 
 void check_accelerator_api(const ClassContext& c) {
-  if (c.member != "GENERIC") return;
+  if (!c.vocabulary.members.is_generic(c.member)) return;
   bool v7 = c.settings.upstream_version == 7;
   std::vector<const DeviceSite*> calls;
   for (const DeviceSite& s : c.file.sites) {

@@ -15,7 +15,7 @@
 namespace hwclass {
 
 void check_decorator(const ClassContext& c) {
-  if (c.member != "ACCELERATOR") return;
+  if (!c.vocabulary.members.is_accelerator(c.member)) return;
   const auto& deny = c.vocabulary.deny_decorators;
   for (const Method& m : c.cls.methods) {
     if (!m.is_test) continue;

@@ -12,15 +12,15 @@
 namespace hwclass {
 
 void check_device_param(const ClassContext& c) {
-  bool required = c.member == "ACCELERATOR";
-  if (!required && c.member != "GENERIC") return;
+  bool required = c.vocabulary.members.is_accelerator(c.member);
+  if (!required && !c.vocabulary.members.is_generic(c.member)) return;
   for (const Method& m : c.cls.methods) {
     if (!m.is_test || takes_device_parameter(m) == required) continue;
     c.report(m.line,
              "Test method '" + c.cls.name + "." + m.name + "' (" + c.member + "): " +
                  (required ? "must accept" : "must not accept") + " a 'device' or 'devices' parameter.");
     const Verdict* v = required ? c.verdict() : nullptr;
-    if (v && device_param_fixable(c.cls, m, *v)) c.out.back().fix = FixSafety::Unsafe;
+    if (v && device_param_fixable(c.cls, m, *v, c.vocabulary.members)) c.out.back().fix = FixSafety::Unsafe;
   }
 }
 

@@ -32,14 +32,14 @@ const char* what(const DeviceSite& s) {
 }  // namespace
 
 void check_hardcoded_device(const ClassContext& c) {
-  if (c.member != "GENERIC" && c.member != "ACCELERATOR") return;
+  if (!c.vocabulary.members.is_generic(c.member) && !c.vocabulary.members.is_accelerator(c.member)) return;
   for (const DeviceSite& s : c.file.sites) {
     if (s.class_index != c.class_index) continue;
     // @onlyCUDA is [decorator]'s to report.
     bool report = hardcoded_kind(s, c.vocabulary) && s.kind != SiteKind::OnlyDecorator;
     // In GENERIC classes, upstream's [accelerator_api] reports the torch.*
     // calls of its own modules; a data-defined device's (torch.npu.*) are ours.
-    bool upstream_reports = c.member == "GENERIC" && upstream_api_call(s, c.vocabulary);
+    bool upstream_reports = c.vocabulary.members.is_generic(c.member) && upstream_api_call(s, c.vocabulary);
     if (!report || upstream_reports) continue;
     std::string owner = owner_name(c.file, s);
     std::string device = s.device.naming == DeviceNaming::RunTime ? "a run-time" : s.device.label();

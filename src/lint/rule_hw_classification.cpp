@@ -5,7 +5,7 @@
 // rules/devices.toml. The dispatcher runs it only on classes without one.
 // Why: the runtime filter drops unclassified tests from every
 // --hw-classification run.
-// Example: `hw_classification = "GENERIC"`, `HardwareClassification.DEVICE_GENERIC`.
+// Example: a member's name as a string, `HardwareClassification.DEVICE_GENERIC`.
 // Fix: safe where `hwclass fix` has one: an invalid form whose member is
 // clear (declaration-form), or a class whose classification is inferred with
 // high confidence and needs no split (add-classification). Unsafe where

@@ -13,13 +13,13 @@ namespace hwclass {
 
 void check_instantiation(const ClassContext& c) {
   bool instantiated = c.instantiation != nullptr;
-  if (c.member == "ACCELERATOR" && !instantiated) {
+  if (c.vocabulary.members.is_accelerator(c.member) && !instantiated) {
     c.report(c.cls.line,
              "Test class '" + c.cls.name + "' (ACCELERATOR): must be used with instantiate_device_type_tests.");
     const Verdict* v = c.verdict();
-    if (v && instantiation_fixable(c.world->resolution.of(v->ref), c.cls, *v)) c.out.back().fix = FixSafety::Unsafe;
+    if (v && instantiation_fixable(c.world->resolution.of(v->ref), c.cls, *v, c.vocabulary.members)) c.out.back().fix = FixSafety::Unsafe;
   }
-  if (c.member == "GENERIC" && instantiated)
+  if (c.vocabulary.members.is_generic(c.member) && instantiated)
     c.report(c.cls.line,
              "Test class '" + c.cls.name + "' (GENERIC): must not be used with instantiate_device_type_tests.");
 }

@@ -10,7 +10,7 @@
 namespace hwclass {
 
 void check_only_for(const ClassContext& c) {
-  if (c.member != "ACCELERATOR" || !c.instantiation) return;
+  if (!c.vocabulary.members.is_accelerator(c.member) || !c.instantiation) return;
   if (c.instantiation->only_for.state == DeviceList::State::Absent) return;
   c.report(c.instantiation->line,
            "Test class '" + c.cls.name +

@@ -21,9 +21,9 @@ void check_unknown_member(const ClassContext& c) {
                        "; declare HardwareClassification." + d.alias_of + ".");
     if (declaration_form_fixable(d, c.vocabulary)) c.out.back().fix = FixSafety::Safe;
   } else if (d.reason == InvalidReason::UnknownMember) {
-    std::string guess = closest_name(d.member, c.vocabulary.members);
+    std::string guess = closest_name(d.member, c.vocabulary.members.names());
     c.report(line, "Test class '" + c.cls.name + "': " + written + " names no member; " +
-                       (guess.empty() ? "the members are " + join_names(c.vocabulary.members) + "."
+                       (guess.empty() ? "the members are " + join_names(c.vocabulary.members.names()) + "."
                                       : "did you mean " + guess + "?"));
   }
 }

@@ -12,7 +12,7 @@
 namespace hwclass {
 
 void check_unscoped_device_skip(const ClassContext& c) {
-  if (c.member != "ACCELERATOR") return;
+  if (!c.vocabulary.members.is_accelerator(c.member)) return;
   for (const DeviceSite& s : c.file.sites) {
     if (s.class_index != c.class_index || s.kind != SiteKind::DeviceFlag || !s.in_decorator) continue;
     const DeviceInfo* device = c.vocabulary.device(s.device);

@@ -73,7 +73,7 @@ Report build_report(const LintWorld& world, const std::vector<Verdict>& verdicts
     if (counted[file].count(v.ref.cls) && !v.declaration_inherited) by_file[file].push_back(&v);
   }
   Report report;
-  report.members = vocabulary.members;
+  report.members = vocabulary.members.names();
   for (size_t i = 0; i < world.files.size(); ++i) {
     FileSummary summary = summarize_file(world.files[i], vocabulary);
     FileStatus status = file_status(summary, allowlist);

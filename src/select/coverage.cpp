@@ -37,7 +37,7 @@ std::vector<NeverRuns> lacking_opt_in(const std::vector<FileFacts>& files, const
   // Only templates the runtime collects somewhere (not in a file that
   // cannot be imported, not rebound to NoTest).
   std::set<std::pair<std::string, std::string>> collected;
-  for (const SelectedClass& c : select_classes(files, resolution, verdicts, {{"ACCELERATOR"}, use, ""}, vocabulary))
+  for (const SelectedClass& c : select_classes(files, resolution, verdicts, {{vocabulary.members.accelerator()}, use, ""}, vocabulary))
     collected.insert({c.defined_in, c.source_class});
   for (const Verdict& v : verdicts) {
     std::string member = use != TrustedClassification::Inferred ? v.declared : "";
@@ -83,7 +83,7 @@ Coverage coverage(const std::vector<FileFacts>& files, const Resolution& resolut
   std::map<UnitKey, SelectedClass> units;
   for (const std::string& device : devices)
     for (SelectedClass& c :
-         select_classes(files, resolution, verdicts, {vocabulary.members, use, device}, vocabulary))
+         select_classes(files, resolution, verdicts, {vocabulary.members.names(), use, device}, vocabulary))
       units.try_emplace({c.module, c.name}, std::move(c));
   for (const CoverageJob& job : jobs)
     for (const SelectedClass& c : select_classes(files, resolution, verdicts, {{job.member}, use, job.device}, vocabulary))
@@ -93,7 +93,7 @@ Coverage coverage(const std::vector<FileFacts>& files, const Resolution& resolut
   for (auto& [key, c] : units) out.uncovered.push_back(std::move(c));
   std::set<std::string> checked;
   for (const CoverageJob& job : jobs)
-    if (job.member == "ACCELERATOR" && checked.insert(job.device).second)
+    if (vocabulary.members.is_accelerator(job.member) && checked.insert(job.device).second)
       for (NeverRuns& n : lacking_opt_in(files, resolution, verdicts, job.device, use, vocabulary))
         out.never.push_back(std::move(n));
   return out;

@@ -24,7 +24,7 @@ std::vector<std::string> parse_members(const std::vector<std::string>& given, co
     if (const std::string* target = vocabulary.alias_target(name)) name = *target;
     if (!vocabulary.is_member(name)) {
       throw UsageError("--hw-classification: unknown member '" + raw + "' (members: " +
-                       join_names(vocabulary.members) + ")");
+                       join_names(vocabulary.members.names()) + ")");
     }
     if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
   }
@@ -200,7 +200,7 @@ std::string other_device_needed(const Verdict& v, const std::string& member, con
   const std::string runs = "a " + device + " runner collects it, but ";
   if (const DeviceInfo* d = accelerator_of(member); elsewhere(d))
     return runs + "it is declared " + member + ", which needs " + d->key;
-  if (member == "ACCELERATOR" && !v.inferred.empty() && v.inferred != member)
+  if (vocabulary.members.is_accelerator(member) && !v.inferred.empty() && v.inferred != member)
     if (const DeviceInfo* d = accelerator_of(v.inferred); elsewhere(d))
       return runs + "its only device evidence is " + d->key + " (classify infers " + v.inferred + ")";
   return "";

@@ -3,6 +3,7 @@
 #include "util/ascii.h"
 #include "util/hash.h"
 
+#include <algorithm>
 #include <set>
 #include <toml++/toml.h>
 
@@ -70,17 +71,46 @@ const toml::table& sub_table(const toml::table& table, std::string_view key, con
 
 void read_classification(const toml::table& table, const std::string& source, Vocabulary& v) {
   check_keys(table, {"members", "aliases", "star_without_enum", "star_with_enum"}, source, "[classification]");
-  v.members = string_list(table, "members", source);
+  std::vector<std::string> names = string_list(table, "members", source);
   v.star_imports.without = string_list(table, "star_without_enum", source, false);
   v.star_imports.with = string_list(table, "star_with_enum", source, false);
+  std::map<std::string, std::string> member_aliases;
   if (const auto* aliases = table["aliases"].as_table()) {
     for (const auto& [key, value] : *aliases) {
       auto target = value.value<std::string>();
-      if (!target || !v.is_member(*target))
+      if (!target || std::find(names.begin(), names.end(), *target) == names.end())
         throw ConfigError(where(source, value) + ": alias '" + std::string(key.str()) + "' must name a member");
-      v.member_aliases[std::string(key.str())] = *target;
+      member_aliases[std::string(key.str())] = *target;
     }
   }
+  v.members = Members(std::move(names), std::move(member_aliases));
+}
+
+// The two members the rules reason about by role, from the device tables:
+// the any-accelerator table's member runs on any accelerator, and the first
+// member (in upstream's order) that no table names needs no device. Either
+// missing, or two accelerator members, is an error, as code would otherwise
+// guess.
+void read_member_roles(const std::string& source, Vocabulary& v) {
+  std::string accelerator;
+  std::set<std::string> claimed;
+  for (const DeviceInfo& d : v.devices) {
+    claimed.insert(d.member);
+    if (d.kind != DeviceKind::AnyAccelerator || d.member.empty()) continue;
+    if (!accelerator.empty() && accelerator != d.member)
+      throw ConfigError(source + ": the any-accelerator device tables name two members, '" + accelerator + "' and '" +
+                        d.member + "'");
+    accelerator = d.member;
+  }
+  if (accelerator.empty())
+    throw ConfigError(source + ": no [device.*] table of kind \"any-accelerator\" names the member of tests that run "
+                               "on any accelerator");
+  auto generic = std::find_if(v.members.names().begin(), v.members.names().end(),
+                              [&](const std::string& m) { return !claimed.count(m); });
+  if (generic == v.members.names().end())
+    throw ConfigError(source + ": every member is a [device.*] table's; the first one none names is the member of "
+                               "tests that need no device");
+  v.members.set_roles(*generic, accelerator);
 }
 
 DeviceInfo read_device(std::string_view key, const toml::node& node, const std::string& source, const Vocabulary& v) {
@@ -219,10 +249,10 @@ void check_device_tables(const toml::table& devices, const std::string& source, 
     }
   }
   for (const DeviceInfo& d : v.devices)
-    if (d.kind == DeviceKind::Accelerator && d.member == "ACCELERATOR") {
+    if (d.kind == DeviceKind::Accelerator && v.members.is_accelerator(d.member)) {
       const toml::node* member = devices[d.key].as_table()->get("member");
-      throw ConfigError(where(source, *member) + ": [device." + d.key +
-                        "] member 'ACCELERATOR' is no single device's member; leave it empty for a device without one");
+      throw ConfigError(where(source, *member) + ": [device." + d.key + "] member '" + d.member +
+                        "' is no single device's member; leave it empty for a device without one");
     }
 }
 
@@ -277,6 +307,7 @@ Vocabulary Vocabulary::from_document(const RulesDocument& document) {
   v.device_global_name_list_ = string_list(positions, "device_global_names", source);
 
   for (const auto& [key, node] : sub_table(root, "device", source)) v.devices.push_back(read_device(key.str(), node, source, v));
+  read_member_roles(source, v);
   check_device_tables(sub_table(root, "device", source), source, v);
   if (const auto* multi = root["multi_device_decorators"].as_table())
     for (const auto& [key, node] : *multi)
@@ -340,16 +371,9 @@ void Vocabulary::build_index() {
   for (const auto& name : device_arg_callee_list_) allow(name);
 }
 
-bool Vocabulary::is_member(std::string_view name) const {
-  for (const auto& m : members)
-    if (m == name) return true;
-  return false;
-}
+bool Vocabulary::is_member(std::string_view name) const { return members.contains(name); }
 
-const std::string* Vocabulary::alias_target(std::string_view name) const {
-  auto it = member_aliases.find(std::string(name));
-  return it == member_aliases.end() ? nullptr : &it->second;
-}
+const std::string* Vocabulary::alias_target(std::string_view name) const { return members.alias_target(name); }
 
 std::string Vocabulary::intended_member(const Declaration& d) const {
   switch (d.reason) {

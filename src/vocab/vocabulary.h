@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "vocab/members.h"
 #include "facts/facts.h"
 #include "facts/queries.h"
 
@@ -70,8 +71,7 @@ class Vocabulary {
   static const Vocabulary& embedded();
 
   std::string rules_hash;  // XXH3 64 of the rules' values, in hex: which rules made an output
-  std::vector<std::string> members;
-  std::map<std::string, std::string> member_aliases;
+  Members members;  // [classification]: names, aliases, and the generic and accelerator roles
   std::vector<std::string> deny_decorators;
   std::vector<std::string> accelerator_api_modules;
   std::vector<DeviceInfo> devices;  // in file order

@@ -7,7 +7,7 @@ using namespace hwclass;
 
 TEST_CASE("the embedded vocabulary loads and indexes devices", "[vocab]") {
   const Vocabulary& v = Vocabulary::embedded();
-  CHECK(v.members == std::vector<std::string>{"GENERIC", "ACCELERATOR", "CPU", "CUDA", "MPS", "XPU"});
+  CHECK(v.members.names() == std::vector<std::string>{"GENERIC", "ACCELERATOR", "CPU", "CUDA", "MPS", "XPU"});
   REQUIRE(v.alias_target("DEVICE_GENERIC"));
   CHECK(*v.alias_target("DEVICE_GENERIC") == "ACCELERATOR");
   CHECK(v.deny_decorators.size() == 10);
@@ -34,6 +34,9 @@ device_keywords = ["device"]
 device_arg_callees = ["device"]
 device_variable_names = []
 device_global_names = []
+[device.accelerator]
+kind = "any-accelerator"
+member = "ACCELERATOR"
 [device.npu]
 strings = ["npu"]
 only = ["onlyNPU"]
@@ -74,6 +77,9 @@ device_keywords = ["device"]
 device_arg_callees = ["device"]
 device_variable_names = []
 device_global_names = []
+[device.accelerator]
+kind = "any-accelerator"
+member = "ACCELERATOR"
 )";
   auto error = [&](const std::string& tables) {
     try {
@@ -84,12 +90,53 @@ device_global_names = []
     return std::string("no error");
   };
   CHECK(error("[device.cuda]\nmember = \"CUDA\"\nstrings = [\"cuda\"]\n[device.npu]\nstrings = [\"npu\",\n  \"cuda\"]\n") ==
-        "r.toml:17: string 'cuda' is in both [device.cuda] and [device.npu]; a name belongs to one device");
+        "r.toml:20: string 'cuda' is in both [device.cuda] and [device.npu]; a name belongs to one device");
   CHECK(error("[device.npu]\nmember = \"ACCELERATOR\"\nstrings = [\"npu\"]\n") ==
-        "r.toml:13: [device.npu] member 'ACCELERATOR' is no single device's member; leave it empty for a device "
+        "r.toml:16: [device.npu] member 'ACCELERATOR' is no single device's member; leave it empty for a device "
         "without one");
   CHECK(error("[device.npu]\nstrings = [\"npu\"]\n[instantiate]\ndefault_devices = [\"cpu\"]\nprivateuse1 = [\"npu\", \"openreg\"]\n") ==
-        "r.toml:16: [instantiate] privateuse1 names 'openreg', which has no [device.openreg] table");
+        "r.toml:19: [instantiate] privateuse1 names 'openreg', which has no [device.openreg] table");
   // The same name in two keys of one table is fine: "cuda" is its string and its tensor method.
   CHECK(error("[device.cuda]\nmember = \"CUDA\"\nstrings = [\"cuda\"]\ntensor_methods = [\"cuda\"]\n") == "no error");
+}
+
+// Issue 31 item 4: code asks for the member of a role, never spells one; the
+// rules say which member plays it.
+TEST_CASE("the members' roles and aliases come from the rules", "[vocab]") {
+  const Members& built_in = Vocabulary::embedded().members;
+  // rules/devices.toml: [device.accelerator] names ACCELERATOR; GENERIC is the first member no table names.
+  CHECK(built_in.generic() == "GENERIC");
+  CHECK(built_in.accelerator() == "ACCELERATOR");
+  CHECK(built_in.alias_of("ACCELERATOR") == "DEVICE_GENERIC");
+  CHECK(built_in.alias_of("CUDA") == "");
+  CHECK(*built_in.alias_target("DEVICE_GENERIC") == "ACCELERATOR");
+  CHECK_FALSE(built_in.is_generic(""));
+
+  const std::string head = R"(schema = 1
+[classification]
+members = ["ANY", "NONE", "NPU"]
+aliases = { OLD_ANY = "ANY" }
+[upstream]
+deny_decorators = []
+accelerator_api_modules = ["npu"]
+[positions]
+device_keywords = ["device"]
+device_arg_callees = ["device"]
+device_variable_names = []
+device_global_names = []
+[device.npu]
+member = "NPU"
+strings = ["npu"]
+)";
+  Vocabulary renamed = Vocabulary::from_toml(head + "[device.any]\nkind = \"any-accelerator\"\nmember = \"ANY\"\n", "r.toml");
+  CHECK(renamed.members.accelerator() == "ANY");
+  CHECK(renamed.members.generic() == "NONE");
+  CHECK(renamed.members.alias_of("ANY") == "OLD_ANY");
+  try {
+    Vocabulary::from_toml(head, "r.toml");
+    FAIL("expected an error");
+  } catch (const ConfigError& e) {
+    CHECK(std::string(e.what()) == "r.toml: no [device.*] table of kind \"any-accelerator\" names the member of tests "
+                                   "that run on any accelerator");
+  }
 }
