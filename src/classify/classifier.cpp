@@ -578,7 +578,7 @@ Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& re
   if (own.reason == InvalidReason::AliasMember) {
     // hwclass's own surface accepts the early name; lint still reports it.
     v.declared = own.alias_of;
-    v.declared_by_alias = true;
+    v.declared_alias = own.member;  // as written
   } else if (resolved.declared_in.valid()) {
     v.declared = files[resolved.declared_in.file].classes[resolved.declared_in.cls].declaration.member;
     v.declaration_inherited = !(resolved.declared_in == ref);

@@ -58,7 +58,7 @@ struct Verdict {
   std::vector<Reason> current_warnings;
   std::string declared;  // the effective declaration's member, "" when none
   bool declaration_inherited = false;
-  bool declared_by_alias = false;  // written with the early name DEVICE_GENERIC (accepted here)
+  std::string declared_alias;  // the alias it was written with (an early name, accepted here), "" for none
   bool agrees = false;
   std::vector<SplitPart> split;
   // Tests of a GENERIC class that skip themselves without a device: no

@@ -66,7 +66,7 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     if (v.declared.empty()) w.null();
     else w.value(member_name(v.declared, seed));
     w.field("declaration_inherited", v.declaration_inherited)
-        .field("declared_by_alias", v.declared_by_alias)
+        .field("declared_by_alias", !v.declared_alias.empty())
         .field("agrees", v.agrees);
     w.key("target");
     if (v.target.empty()) w.null();
@@ -155,7 +155,7 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
                                         : split_headline(v.split, seed));
     if (!v.declared.empty())
       line += std::string(v.agrees ? ", declared " : ", MISMATCH: declared ") + member_name(v.declared, seed) +
-              (v.declaration_inherited ? " (inherited)" : "") + (v.declared_by_alias ? " (as DEVICE_GENERIC)" : "");
+              (v.declaration_inherited ? " (inherited)" : "") + (v.declared_alias.empty() ? "" : " (as " + v.declared_alias + ")");
     auto blockers = [](size_t n) { return std::to_string(n) + (n == 1 ? " blocker" : " blockers"); };
     if (!v.target.empty())
       line += ", target " + member_name(v.target, seed) + " (" + blockers(v.blockers.size()) + ")";
