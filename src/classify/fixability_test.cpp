@@ -107,3 +107,30 @@ TEST_CASE("a sibling module's import counts as an importer", "[fixability]") {
   Resolution resolution = resolve(files, Vocabulary::embedded());
   CHECK(resolution.of(ClassRef{0, 0}).importers == std::vector<int>{1, 2});
 }
+
+TEST_CASE("a template the variants cannot copy is not instantiated", "[fixability][issue30]") {
+  // Each checked in the 2.6.0 runtime: instantiate_device_type_tests copies
+  // the template's methods into classes that do not derive from it, so
+  // super() there raises TypeError (test_expanded_weights.py's
+  // ContextManagerTests.__init__, at collection; a setUp's, when the test
+  // runs); and it takes every test* member for a test
+  // (dynamo/test_compiler_bisector.py's test_ns = "_test_bisector").
+  auto blocker = [](const std::string& source) {
+    std::vector<FileFacts> files{scan_source(source)};
+    return instantiation_blocker(files, resolve(files, Vocabulary::embedded()), ClassRef{0, 0});
+  };
+  CHECK(blocker("class TestA(TestCase):\n    def setUp(self):\n        super().setUp()\n"
+                "    def test_a(self):\n        pass\n") ==
+        "its setUp calls super() naming TestA (line 3), and the classes instantiate_device_type_tests makes copy "
+        "setUp without deriving from TestA: the call raises TypeError in them");
+  CHECK(blocker("class TestA(TestCase):\n    def __init__(self, *a):\n        super(TestA, self).__init__(*a)\n"
+                "    def test_a(self):\n        pass\n") ==
+        "its __init__ calls super() naming TestA (line 3), and the classes instantiate_device_type_tests makes copy "
+        "__init__ without deriving from TestA: the call raises TypeError in them");
+  CHECK(blocker("class TestA(TestCase):\n    test_ns = '_x'\n    def test_a(self):\n        pass\n") ==
+        "its attribute test_ns (line 2) is no test, yet instantiate_device_type_tests takes every test* member for "
+        "one and raises TypeError");
+  // super(Other, self) names another class (a mixin's chain): not this one's.
+  CHECK(blocker("class TestA(TestCase):\n    def setUp(self):\n        super(Base, self).setUp()\n"
+                "    def test_a(self):\n        pass\n") == "");
+}

@@ -303,6 +303,7 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
   std::string_view name = callee_name(function);
   if (name.empty()) return;
   if (name == "run_tests") facts_.calls_run_tests = true;
+  if (name == "super" && g_.kind(function) == NodeKind::Identifier && scope.method) note_super(call, scope);
   if (name == "setattr" && g_.kind(function) == NodeKind::Identifier) {
     TSNode args = ts::child_by_field_id(call, g_.f_arguments);
     TSNode target = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child(args, 0) : TSNode{};
@@ -526,6 +527,18 @@ void Extractor::collect_device_strings(TSNode value, const Scope& scope, int dep
 }
 
 // `self._helper(...)`, `fn=self._check`: the methods a method reaches.
+// `super()`, or `super(C, self)` naming the class being defined (facts.h
+// Method::super_line).
+void Extractor::note_super(TSNode call, const Scope& scope) {
+  ClassFact& cls = facts_.classes[static_cast<size_t>(scope.class_index)];
+  TSNode args = ts::child_by_field_id(call, g_.f_arguments);
+  const bool no_args = g_.kind(args) == NodeKind::ArgumentList && ts::named_child_count(args) == 0;
+  const bool names_own = g_.kind(args) == NodeKind::ArgumentList && ts::named_child_count(args) > 0 &&
+                         text(ts::named_child(args, 0)) == cls.name;
+  Method& m = cls.methods.back();
+  if ((no_args || names_own) && !m.super_line) m.super_line = ts::start_point(call).row + 1;
+}
+
 void Extractor::note_self_ref(TSNode attribute, const Scope& scope) {
   TSNode object = ts::child_by_field_id(attribute, g_.f_object);
   if (g_.kind(object) != NodeKind::Identifier) return;

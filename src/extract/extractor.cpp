@@ -338,6 +338,10 @@ void Extractor::scan_class_statement(TSNode statement, size_t class_index, uint3
   } else if (kind == NodeKind::ExpressionStatement) {
     Declaration& declaration = facts_.classes[class_index].declaration;
     if (declaration.state == DeclarationState::Absent) read_declaration(statement, declaration);
+    TSNode assignment = ts::named_child(statement, 0);
+    TSNode target = g_.kind(assignment) == NodeKind::Assignment ? ts::child_by_field_id(assignment, g_.f_left) : TSNode{};
+    if (g_.kind(target) == NodeKind::Identifier && starts_with(text(target), "test"))
+      facts_.classes[class_index].test_named_values.emplace_back(text(target), ts::start_point(statement).row + 1);
   }
   if (!ts::is_null(function)) {
     auto& methods = facts_.classes[class_index].methods;

@@ -101,6 +101,7 @@ class Extractor {
   bool in_device_position(TSNode node) const;
   void on_decorator(TSNode decorator, const Scope& scope);
   void note_self_ref(TSNode attribute, const Scope& scope);
+  void note_super(TSNode call, const Scope& scope);
   bool flag_is_value(TSNode identifier) const;
   void collect_device_strings(TSNode value, const Scope& scope, int depth = 0);
   bool makes_device_value(TSNode call) const;

@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 10;
+inline constexpr int kFactsSchemaVersion = 11;
 
 struct Location {
   uint32_t line = 0;
@@ -86,6 +86,12 @@ struct Method {
   // `fn=self._check`), in first-use order, each once: which helper methods a
   // test reaches, so a helper's device code counts only for its callers.
   std::vector<std::string> self_refs;
+  // The first line calling `super()` with no arguments, or `super(C, ...)`
+  // naming its own class C; 0 when none. instantiate_device_type_tests's
+  // variants copy the method but do not derive from C, so that call raises
+  // TypeError in them (collecting test_expanded_weights.py's migrated
+  // ContextManagerTests, whose __init__ calls super().__init__()).
+  uint32_t super_line = 0;
   bool operator==(const Method&) const = default;
 };
 
@@ -134,6 +140,11 @@ struct ClassFact {
   // a multi-process class starts (contract 5.8).
   DeviceCount world_size;
   ModuleGate gate;  // the module-level condition its definition runs under
+  // Names bound in the body by an assignment that start with "test"
+  // (`test_ns = "_test_bisector"`), with their lines: instantiate_device_type_tests
+  // takes every test* member for a test and raises TypeError on one that is
+  // not callable.
+  std::vector<std::pair<std::string, uint32_t>> test_named_values;
   bool operator==(const ClassFact&) const = default;
 };
 

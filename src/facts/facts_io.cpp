@@ -121,6 +121,7 @@ void describe(IO& io, Method& m) {
   });
   io.list(m.decorators, [&](Decorator& d) { describe(io, d); });
   io.list(m.self_refs, [&](std::string& r) { io(r); });
+  io(m.super_line);
 }
 template <class IO>
 void describe(IO& io, Declaration& d) {
@@ -139,6 +140,7 @@ void describe(IO& io, ClassFact& c) {
   io.list(c.methods, [&](Method& m) { describe(io, m); });
   describe(io, c.world_size);
   describe(io, c.gate);
+  io.list(c.test_named_values, [&](std::pair<std::string, uint32_t>& t) { io(t.first), io(t.second); });
 }
 template <class IO>
 void describe(IO& io, DeviceList& l) {
