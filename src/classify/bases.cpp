@@ -11,16 +11,15 @@
 namespace hwclass {
 namespace {
 
-// Packages whose classes hold no device choice for a test: the standard
-// library's bases (`abc.ABC`, `unittest.TestCase`) and third-party ones.
-// torch.testing._internal is not among them: its helpers are the bases
-// and device helpers that choose.
-bool library_module(std::string_view module) {
-  static constexpr std::string_view kLibraries[] = {"abc", "unittest", "typing", "enum", "collections", "numpy",
-                                                    "expecttest", "hypothesis", "parameterized", "pytest"};
-  if (module.rfind("torch.testing._internal", 0) == 0) return false;
+// A module of a library ([classify] library_packages, by top-level
+// package) rather than of the test suite: its classes and values hold no
+// test's device choice. [classify] helper_packages inside them are the
+// suite's (torch.testing._internal: the bases and device helpers that choose).
+bool library_module(const Vocabulary& vocab, std::string_view module) {
+  for (const std::string& helper : vocab.helper_packages)
+    if (module == helper || (module.rfind(helper, 0) == 0 && module[helper.size()] == '.')) return false;
   const std::string_view top = module.substr(0, module.find('.'));
-  return top == "torch" || std::find(std::begin(kLibraries), std::end(kLibraries), top) != std::end(kLibraries);
+  return std::find(vocab.library_packages.begin(), vocab.library_packages.end(), top) != vocab.library_packages.end();
 }
 
 // Whether `base`, as the module of `file` spells it, names code hwclass
@@ -37,7 +36,7 @@ bool base_should_be_followed(const FileFacts& file, const Vocabulary& vocab, con
     const size_t dot = real.rfind('.');
     const std::string name = dot == std::string::npos ? real : real.substr(dot + 1);
     if (name.empty() || name == "object" || vocab.is_framework_base(name)) return false;
-    return module.rfind('.', 0) == 0 || !library_module(module);
+    return module.rfind('.', 0) == 0 || !library_module(vocab, module);
   }
   return false;  // a builtin or a star import: nothing names where it lives
 }
@@ -68,7 +67,7 @@ std::string unread_device_helper(const std::vector<FileFacts>& files, const Reso
     if (static_cast<size_t>(ref.file) >= resolution.imported_devices.size()) continue;
     for (const ImportedDevice& d : resolution.imported_devices[ref.file]) {
       if (d.resolved || d.site.class_index != ref.cls || d.module.empty()) continue;
-      if (d.module[0] != '.' && library_module(d.module)) continue;
+      if (d.module[0] != '.' && library_module(vocabulary, d.module)) continue;
       const std::string where = "(" + file.relative_path + ":" + std::to_string(d.site.location.line) + ")";
       return d.module_read ? "the device helper " + d.site.text + " " + where + " is not a device value of " +
                                  d.module + " that hwclass reads, and may choose a device"

@@ -646,3 +646,21 @@ TEST_CASE("a device helper from another module counts as the device it names the
                    "    def test_a(self): torch.ones(1).to(make_tensor())\n", "T")
             .confidence == "high");
 }
+
+TEST_CASE("a vendor's library package is data: its bases do not cap the verdict", "[classify][issue29]") {
+  // [classify] library_packages: torch_npu's TestCase holds no test's device
+  // choice once a vendor lists the package; until then it may.
+  const std::string source = "from torch_npu.testing import NPUTestCase\n"
+                             "class T(NPUTestCase):\n    def test_a(self): pass\n";
+  auto confidence = [&](const Vocabulary& vocab) {
+    std::vector<FileFacts> files{scan_source(source, "test/test_x.py", vocab)};
+    Resolution resolution = resolve(files, vocab);
+    std::vector<Verdict> verdicts = classify(files, resolution, vocab);
+    REQUIRE(verdicts.size() == 1);
+    return std::string(to_string(verdicts[0].confidence));
+  };
+  CHECK(confidence(Vocabulary::embedded()) == "medium");
+  Vocabulary vendor = Vocabulary::embedded();
+  vendor.library_packages.push_back("torch_npu");
+  CHECK(confidence(vendor) == "high");
+}

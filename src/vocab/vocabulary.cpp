@@ -166,7 +166,8 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
     check_keys(*cls,
                {"device_specific_apis", "device_specific_decorators", "skip_if", "skip_unless", "argument_decorators",
                 "accelerator_equivalents", "value_apis", "query_apis", "fake_device_contexts", "framework_bases",
-                "runtime_device_bases", "test_copiers", "host_only_calls", "running_decorators", "resource_skips"},
+                "runtime_device_bases", "test_copiers", "host_only_calls", "running_decorators", "resource_skips",
+                "library_packages", "helper_packages"},
                source, "[classify]");
     v.device_specific_apis = string_list(*cls, "device_specific_apis", source, false);
     v.device_specific_decorators = string_list(*cls, "device_specific_decorators", source, false);
@@ -182,6 +183,8 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
     v.host_only_calls = string_list(*cls, "host_only_calls", source, false);
     v.running_decorators = string_list(*cls, "running_decorators", source, false);
     v.resource_skips = string_list(*cls, "resource_skips", source, false);
+    v.library_packages = string_list(*cls, "library_packages", source, false);
+    v.helper_packages = string_list(*cls, "helper_packages", source, false);
     if (const auto* eq = (*cls)["accelerator_equivalents"].as_table())
       for (const auto& [name, spelling] : *eq)
         v.accelerator_equivalents[std::string(name.str())] = spelling.value<std::string>().value_or("");

@@ -127,6 +127,9 @@ class Vocabulary {
   // Decorators that skip their test where a device lacks a resource
   // (`@largeTensorTest("40GB", device="cuda")`): a skip where it is missing.
   std::vector<std::string> resource_skips;
+  // Top-level packages of libraries, not of the test suite, and the
+  // suite's packages inside them (classify/bases.cpp).
+  std::vector<std::string> library_packages, helper_packages;
   // Helpers that copy a template class's tests onto their second argument
   // (inductor's copy_tests(Template, TestX, "cpu")).
   std::vector<std::string> test_copiers;
