@@ -84,6 +84,8 @@ FileFacts every_field_set() {
   m.parameters = {Parameter{"device", ParamKind::VarKwargs, true}};
   m.decorators = {deco};
   m.self_end_byte = 123;
+  m.start_byte = 100;
+  m.end_byte = 200;
 
   Declaration d;
   d.state = DeclarationState::Invalid;

@@ -357,6 +357,9 @@ Method Extractor::read_method(TSNode function, TSNode decorated) const {
   m.line = ts::start_point(function).row + 1;
   m.is_async = has_async_token(function, g_);
   m.is_test = starts_with(m.name, "test");
+  TSNode whole = ts::is_null(decorated) ? function : decorated;
+  m.start_byte = ts::start_byte(whole);
+  m.end_byte = ts::end_byte(whole);
   TSNode parameters = ts::child_by_field_id(function, g_.f_parameters);
   read_parameters(parameters, m);
   if (!ts::is_null(parameters) && ts::named_child_count(parameters) > 0) {

@@ -82,6 +82,8 @@ struct Method {
   std::vector<Parameter> parameters;
   std::vector<Decorator> decorators;
   uint32_t self_end_byte = 0;  // just after a first parameter named `self` (where `device` goes); 0 if none
+  // The whole definition, decorators included: what `fix --split` moves.
+  uint32_t start_byte = 0, end_byte = 0;
   // Attributes of `self`/`cls` its body reads (`self._helper(...)`,
   // `fn=self._check`), in first-use order, each once: which helper methods a
   // test reaches, so a helper's device code counts only for its callers.
