@@ -234,9 +234,10 @@ std::vector<size_t> import_checked(const std::vector<FixCandidate>& candidates, 
 
 // --split PATH::Class: the one candidate the split makes, into `out`; an
 // exit code other than 0 when there is none (its one-line error printed).
-int split_candidate(const FixState& s, const ScanResult& result, const Resolution& resolution,
+int split_candidate(const FixState& s, const ScanResult& result, size_t fixed_files, const Resolution& resolution,
                     std::vector<FixCandidate>& out) {
-  if (result.files.empty()) {
+  // Past fixed_files are the modules read for context (importers), not inputs.
+  if (fixed_files == 0) {
     std::cerr << s.common.paths.front() << ": error: not a test file; nothing to split\n";
     return 2;
   }
@@ -309,7 +310,8 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   FixTally tally;
   std::vector<FixCandidate> candidates;
   if (s.split_class.empty()) candidates = fix_candidates(s, result, targets, fixed_files, resolution, tally);
-  else if (int code = split_candidate(s, result, resolution, candidates); code != 0 || candidates.empty()) return code;
+  else if (!inputs_ok) return 2;  // report_problems said why
+  else if (int code = split_candidate(s, result, fixed_files, resolution, candidates); code != 0 || candidates.empty()) return code;
   // edits -> verify -> write: nothing that breaks a file is written or shown.
   VerifyOptions verify;
   verify.jobs = resolve_jobs(s.common.jobs);
