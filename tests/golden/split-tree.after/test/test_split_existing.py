@@ -1,0 +1,38 @@
+# Owner(s): ["module: nn"]
+import unittest
+
+import torch
+from torch.testing._internal.common_device_type import instantiate_device_type_tests
+from torch.testing._internal.common_utils import (
+    HardwareClassification,
+    TEST_CUDA,
+    TestCase,
+    run_tests,
+)
+
+
+class TestDropoutNN(TestCase):
+    hw_classification = HardwareClassification.GENERIC
+
+    def test_dropout_shape(self):
+        x = torch.ones(4)
+        self.assertEqual(torch.nn.functional.dropout(x, 0.0).shape, x.shape)
+
+
+class TestDropoutNNDeviceType(TestCase):
+    hw_classification = HardwareClassification.ACCELERATOR
+
+    def test_dropout_device(self, device):
+        x = torch.ones(4, device=device)
+        self.assertEqual(torch.nn.functional.dropout(x, 0.0).sum().item(), 4.0)
+
+    @unittest.skipIf(not TEST_CUDA, "needs CUDA")
+    def test_dropout_cuda(self, device):
+        x = torch.ones(4, device=device)
+        self.assertEqual(torch.nn.functional.dropout(x, 0.0).sum().item(), 4.0)
+
+
+instantiate_device_type_tests(TestDropoutNNDeviceType, globals())
+
+if __name__ == "__main__":
+    run_tests()
