@@ -304,10 +304,49 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
     for (const auto& [m, sp] : spans) remove(sp);
   }
 
+  // The class's decorators go on every part too (a skip, a parametrization
+  // is the tests'), as written; instantiate_device_type_tests parametrizes
+  // an ACCELERATOR part itself, and would not pass `device` through tests
+  // instantiate_parametrized_tests made, so that one is left off it. A part
+  // not instantiated gets the module's instantiate_parametrized_tests(Class)
+  // as its decorator, which only rebinds the GENERIC part's name.
+  bool parametrized_call = false;
+  for (const Instantiation& inst : file.instantiations)
+    parametrized_call |= inst.kind == InstantiateKind::Parametrized && inst.target == cls.name && inst.statement_level &&
+                         !inst.attribute_form;
+  // instantiate_device_type_tests expands @parametrize always; where the
+  // module expands the class's only under a condition (`if backends:`, whose
+  // values may be empty there), the moved tests would break collection.
+  for (const Instantiation& inst : file.instantiations) {
+    if (inst.kind != InstantiateKind::Parametrized || inst.target != cls.name) continue;
+    const size_t at = line_byte(s, inst.line);
+    if (s.compare(at, 1, " ") != 0 && s.compare(at, 1, "\t") != 0) continue;
+    for (const SplitPart* p : moving)
+      if (p->member == "ACCELERATOR")
+        for (const std::string& t : p->tests)
+          for (const Decorator& d : own.at(t)->decorators)
+            if (d.name == "parametrize")
+              return fail("line " + std::to_string(inst.line) + " parametrizes " + cls.name +
+                          " under a condition, and instantiate_device_type_tests would expand " + t +
+                          "'s @parametrize always");
+  }
+  auto decorators = [&](const std::string& member) {
+    std::string text;
+    bool parametrized = false;
+    for (const Decorator& d : cls.decorators) {
+      const bool parametrizes = d.name == "instantiate_parametrized_tests";
+      parametrized |= parametrizes;
+      if (!(parametrizes && member == "ACCELERATOR")) text += "@" + d.text + nl;
+    }
+    if (parametrized_call && !parametrized && member != "ACCELERATOR" && member != "GENERIC")
+      text += "@instantiate_parametrized_tests" + nl;
+    return text;
+  };
   // The new classes, after the class, in the split's order.
   std::string added;
   if (generic && !in_place) {
-    added += nl + nl + "class " + cls.name + "(" + base_name + "):" + nl + declaration(indent, "GENERIC", nl);
+    added += nl + nl + decorators("GENERIC") + "class " + cls.name + "(" + base_name + "):" + nl +
+             declaration(indent, "GENERIC", nl);
     for (const std::string& t : generic->tests) added += moved_text(own.at(t), false);
   }
   std::string instantiate;
@@ -335,7 +374,8 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
         continue;
       }
     }
-    added += nl + nl + "class " + p->class_name + (parent.empty() ? "" : "(" + parent + ")") + ":" + nl +
+    added += nl + nl + decorators(p->member) + "class " + p->class_name + (parent.empty() ? "" : "(" + parent + ")") +
+             ":" + nl +
              declaration(indent, p->member, nl);
     for (const Method* m : tests) added += moved_text(m, accelerator);
     if (accelerator) instantiate += nl + nl + "instantiate_device_type_tests(" + p->class_name + ", globals())" + nl;

@@ -193,3 +193,59 @@ TEST_CASE("classes fix --split leaves, with why", "[fix][split]") {
   CHECK(s.fixed == "");
   CHECK(s.error.rfind("its tests cannot move out of TestX: ", 0) == 0);
 }
+
+TEST_CASE("the class's decorators go on its parts; instantiate_parametrized_tests not on TestXDevice", "[fix][split]") {
+  const std::string source = std::string(kImports) +
+                             "\n\n"
+                             "@instantiate_parametrized_tests\n"
+                             "@skipIfTorchDynamo(\"slow\")\n"
+                             "class TestX(TestCase):\n"
+                             "    def test_a(self):\n"
+                             "        pass\n"
+                             "\n"
+                             "    @unittest.skipIf(not TEST_CUDA, 'cuda')\n"
+                             "    def test_b(self):\n"
+                             "        torch.ones(1, device='cuda')\n";
+  Split s = split_of(source, "TestX");
+  REQUIRE(s.error == "");
+  CHECK(s.fixed == std::string(kImports) +
+                       "\n\n"
+                       "@instantiate_parametrized_tests\n"
+                       "@skipIfTorchDynamo(\"slow\")\n"
+                       "class TestX(TestCase):\n"
+                       "    hw_classification = HardwareClassification.GENERIC\n"
+                       "\n"
+                       "    def test_a(self):\n"
+                       "        pass\n"
+                       "\n"
+                       "\n"
+                       "@skipIfTorchDynamo(\"slow\")\n"
+                       "class TestXDevice(TestCase):\n"
+                       "    hw_classification = HardwareClassification.ACCELERATOR\n"
+                       "\n"
+                       "    @unittest.skipIf(not TEST_CUDA, 'cuda')\n"
+                       "    def test_b(self, device):\n"
+                       "        torch.ones(1, device=device)\n"
+                       "\n"
+                       "\n"
+                       "instantiate_device_type_tests(TestXDevice, globals())\n");
+}
+
+TEST_CASE("a class parametrized only under a condition keeps its parametrized device tests", "[fix][split]") {
+  const std::string source = std::string(kImports) +
+                             "from torch.testing._internal.common_utils import instantiate_parametrized_tests, parametrize\n"
+                             "backends = []\n"
+                             "class TestX(TestCase):\n"
+                             "    def test_a(self):\n"
+                             "        pass\n"
+                             "    @unittest.skipIf(not TEST_CUDA, 'cuda')\n"
+                             "    @parametrize('b', backends)\n"
+                             "    def test_b(self, b):\n"
+                             "        torch.ones(1, device='cuda')\n"
+                             "if backends:\n"
+                             "    instantiate_parametrized_tests(TestX)\n";
+  Split s = split_of(source, "TestX");
+  CHECK(s.fixed == "");
+  CHECK(s.error == "line 14 parametrizes TestX under a condition, and instantiate_device_type_tests would expand "
+                   "test_b's @parametrize always");
+}
