@@ -15,7 +15,7 @@
 #include "facts/queries.h"
 #include "fix/fixes.h"
 #include "fix/plan.h"
-#include "fix/split.h"
+#include "cli/fix_split.h"
 #include "fix/verify.h"
 #include "fix/verify_import.h"
 #include "parse/source_reader.h"
@@ -232,66 +232,6 @@ std::vector<size_t> import_checked(const std::vector<FixCandidate>& candidates, 
   return kept;
 }
 
-// --split PATH::Class: the one candidate the split makes, into `out`; an
-// exit code other than 0 when there is none (its one-line error printed).
-int split_candidate(const FixState& s, const ScanResult& result, size_t fixed_files, const Resolution& resolution,
-                    std::vector<FixCandidate>& out) {
-  // Past fixed_files are the modules read for context (importers), not inputs.
-  if (fixed_files == 0) {
-    std::cerr << s.common.paths.front() << ": error: not a test file; nothing to split\n";
-    return 2;
-  }
-  if (!result.files[0].readable) return 2;  // report_problems said why
-  const FileFacts& f = result.files[0];
-  const SourceFile& file = result.discovery.files[0];
-  const std::string& path = file.display_path;
-  if (f.has_syntax_error()) {
-    std::cerr << path << ": error: it does not parse; not split\n";
-    return 2;
-  }
-  int index = -1;  // the last definition of the name, as Python binds it
-  for (size_t k = 0; k < f.classes.size(); ++k)
-    if (f.classes[k].name == s.split_class) index = static_cast<int>(k);
-  if (index < 0) {
-    std::cerr << path << ": error: no class " << s.split_class << " in it\n";
-    return 2;
-  }
-  const ClassFact& cls = f.classes[static_cast<size_t>(index)];
-  const Verdict v = classify_class(result.files, resolution, result.vocabulary, ClassRef{0, index});
-  FixCandidate c{&file, {}, {}, {}};
-  FileFacts reread;
-  if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {
-    std::cerr << path << ": error: it changed since it was read; not split\n";
-    return 2;
-  }
-  SplitEdits split = split_class(result.files, c.source, v, resolution, result.vocabulary, static_cast<size_t>(s.line_length));
-  if (!split.error.empty()) {
-    // A second run finds the parts a first one made: nothing to do.
-    if (v.split.empty() && cls.declaration.state == DeclarationState::Valid)
-      for (const ClassFact& other : f.classes)
-        for (const char* part : {"Device", "DeviceType", "CUDA", "CPU", "MPS", "XPU"})
-          if (other.name == cls.name + part && other.declaration.state == DeclarationState::Valid) {
-            if (!s.common.quiet)
-              std::cerr << path << ":" << cls.line << ": " << cls.name << " is split already (" << other.name
-                        << ", line " << other.line << "); nothing to do\n";
-            return 0;
-          }
-    std::cerr << path << ":" << cls.line << ": error: " << cls.name << " not split: " << split.error << "\n";
-    return 2;
-  }
-  if (!s.common.quiet)
-    for (const std::string& note : split.notes) std::cerr << path << ": note: " << note << "\n";
-  c.edits = std::move(split.edits);
-  std::vector<Edit> dropped;
-  c.fixed = apply_edits(c.source, c.edits, &dropped);
-  if (!dropped.empty()) {
-    std::cerr << path << ":" << cls.line << ": error: " << cls.name << " not split: its edits overlap; split it by hand\n";
-    return 2;
-  }
-  out.push_back(std::move(c));
-  return 0;
-}
-
 int run_fix(const CLI::App& cmd, FixState& s) {
   const Config config = apply_config(cmd, s.common);
   if (config.line_length && cmd.count("--line-length") == 0) s.line_length = *config.line_length;
@@ -311,7 +251,8 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   std::vector<FixCandidate> candidates;
   if (s.split_class.empty()) candidates = fix_candidates(s, result, targets, fixed_files, resolution, tally);
   else if (!inputs_ok) return 2;  // report_problems said why
-  else if (int code = split_candidate(s, result, fixed_files, resolution, candidates); code != 0 || candidates.empty()) return code;
+  else if (int code = split_candidate(s.split_class, s.common.quiet, static_cast<size_t>(s.line_length), s.common.paths.front(), result,
+                                            fixed_files, resolution, candidates); code != 0 || candidates.empty()) return code;
   // edits -> verify -> write: nothing that breaks a file is written or shown.
   VerifyOptions verify;
   verify.jobs = resolve_jobs(s.common.jobs);

@@ -12,121 +12,12 @@
 #include "facts/queries.h"
 #include "fix/fixes.h"
 #include "fix/source_text.h"
+#include "fix/split_layout.h"
 
 namespace hwclass {
 namespace {
 
 constexpr const char* kInstantiateModule = "torch.testing._internal.common_device_type";
-
-struct Span {
-  size_t start = 0, end = 0;
-};
-
-bool blank_line(const std::string& s, size_t at) {
-  size_t end = s.find('\n', at);
-  if (end == std::string::npos) end = s.size();
-  return s.find_first_not_of(" \t\r", at) >= end;
-}
-
-// A method's lines: the comments just above it at its indentation, its
-// decorators, to the end of its last line.
-Span method_span(const std::string& s, const Method& m) {
-  size_t start = line_start(s, m.start_byte);
-  const std::string indent = s.substr(start, m.start_byte - start);
-  while (start > 0) {
-    size_t previous = line_start(s, start - 1);
-    if (s.compare(previous, indent.size() + 1, indent + "#") != 0) break;
-    start = previous;
-  }
-  return {start, next_line(s, m.end_byte ? m.end_byte - 1 : 0)};
-}
-
-size_t line_byte(const std::string& s, uint32_t line) {
-  size_t at = 0;
-  for (uint32_t l = 1; l < line && at < s.size(); ++l) at = next_line(s, at);
-  return at;
-}
-
-// The text between the parentheses after the class name ("" when it has
-// none), or nullopt-like "\x01" when the header is not one line we can read.
-bool bases_text(const std::string& s, size_t name_end, std::string& out) {
-  size_t p = s.find_first_not_of(" \t", name_end);
-  if (p == std::string::npos) return false;
-  if (s[p] == ':') return out.clear(), true;
-  if (s[p] != '(') return false;
-  int depth = 0;
-  for (size_t q = p; q < s.size(); ++q) {
-    if (s[q] == '#' || s[q] == '"' || s[q] == '\'') return false;  // not a layout worth guessing at
-    if (s[q] == '(') ++depth;
-    if (s[q] == ')' && --depth == 0) {
-      out = s.substr(p + 1, q - p - 1);
-      return true;
-    }
-  }
-  return false;
-}
-
-// Names the class body binds outside its tests: methods, and `name = ...`
-// / `name: T = ...` statements at the body's indentation.
-std::set<std::string> own_members(const std::string& s, const ClassFact& cls, const std::string& indent,
-                                  const std::vector<Span>& tests) {
-  std::set<std::string> names;
-  for (const Method& m : cls.methods)
-    if (!m.is_test) names.insert(m.name);
-  for (size_t at = line_start(s, cls.body_start_byte); at < cls.body_end_byte; at = next_line(s, at)) {
-    if (std::any_of(tests.begin(), tests.end(), [&](const Span& t) { return at >= t.start && at < t.end; })) continue;
-    if (s.compare(at, indent.size(), indent) != 0) continue;
-    size_t p = at + indent.size(), q = p;
-    while (q < s.size() && (std::isalnum(static_cast<unsigned char>(s[q])) || s[q] == '_')) ++q;
-    size_t r = s.find_first_not_of(" \t", q);
-    if (q > p && r != std::string::npos && (s[r] == ':' || (s[r] == '=' && s.compare(r, 2, "==") != 0)))
-      names.insert(s.substr(p, q - p));
-  }
-  return names;
-}
-
-// Whether the body holds anything but its tests, its docstring, its
-// declaration, comments and `pass`: members both parts need.
-bool has_shared_members(const std::string& s, const ClassFact& cls, const std::vector<Span>& tests) {
-  const Declaration& d = cls.declaration;
-  for (size_t at = line_start(s, cls.body_start_byte); at < cls.body_end_byte; at = next_line(s, at)) {
-    if (std::any_of(tests.begin(), tests.end(), [&](const Span& t) { return at >= t.start && at < t.end; })) continue;
-    if (cls.docstring_end_byte && at < cls.docstring_end_byte) continue;
-    if (d.state != DeclarationState::Absent && at == line_start(s, d.location.start_byte)) continue;
-    size_t p = s.find_first_not_of(" \t\r\n", at);
-    if (p == std::string::npos || p >= next_line(s, at)) continue;
-    if (s[p] == '#') continue;
-    size_t eol = s.find_first_of("\r\n", p);
-    std::string line = s.substr(p, (eol == std::string::npos ? s.size() : eol) - p);
-    if (line == "pass") continue;
-    return true;
-  }
-  return false;
-}
-
-std::string declaration(const std::string& indent, const std::string& member, const std::string& nl) {
-  return indent + "hw_classification = HardwareClassification." + member + nl;
-}
-
-// Declares `member` in class `cls` (replacing a declaration it has): after
-// its docstring, else above its first statement and the comments on it.
-void declare(std::vector<Edit>& edits, const std::string& s, const ClassFact& cls, const std::string& member,
-             const std::string& nl) {
-  const size_t body_line = line_start(s, cls.body_start_byte);
-  const std::string indent = s.substr(body_line, cls.body_start_byte - body_line);
-  const std::string line = "hw_classification = HardwareClassification." + member;
-  const Declaration& d = cls.declaration;
-  if (d.state != DeclarationState::Absent) {
-    edits.push_back({d.location.start_byte, d.location.end_byte, line, "split"});
-  } else if (cls.docstring_end_byte) {
-    size_t after = next_line(s, cls.docstring_end_byte);
-    edits.push_back({static_cast<uint32_t>(after), static_cast<uint32_t>(after), indent + line + nl, "split"});
-  } else {
-    size_t at = body_line;
-    while (at > 0 && s.compare(line_start(s, at - 1), indent.size() + 1, indent + "#") == 0) at = line_start(s, at - 1);
-    edits.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(at), indent + line + nl + nl, "split"});
-  }
-}
 
 // The --unsafe-fixes device edits (device parameter, device strings,
 // .cuda(), torch.cuda calls, @onlyCUDA) as if the whole class migrated to
@@ -179,6 +70,69 @@ int existing_device_class(const FileFacts& file, const std::string& s, const Res
     return static_cast<int>(k);
   }
   return -1;
+}
+
+// The class's decorators, for one of its parts: a skip, a parametrization
+// is the tests', as written. instantiate_device_type_tests parametrizes an
+// ACCELERATOR part itself, and would not pass `device` through tests
+// instantiate_parametrized_tests made, so that one is left off it. A part
+// not instantiated gets the module's instantiate_parametrized_tests(Class)
+// as its decorator, which only rebinds the GENERIC part's name.
+std::string part_decorators(const FileFacts& file, const ClassFact& cls, const std::string& member, const std::string& nl) {
+  bool parametrized_call = false;
+  for (const Instantiation& inst : file.instantiations)
+    parametrized_call |= inst.kind == InstantiateKind::Parametrized && inst.target == cls.name && inst.statement_level &&
+                         !inst.attribute_form;
+  std::string text;
+  bool parametrized = false;
+  for (const Decorator& d : cls.decorators) {
+    const bool parametrizes = d.name == "instantiate_parametrized_tests";
+    parametrized |= parametrizes;
+    if (!(parametrizes && member == "ACCELERATOR")) text += "@" + d.text + nl;
+  }
+  if (parametrized_call && !parametrized && member != "ACCELERATOR" && member != "GENERIC")
+    text += "@instantiate_parametrized_tests" + nl;
+  return text;
+}
+
+// instantiate_device_type_tests expands @parametrize always; where the
+// module expands the class's only under a condition (`if backends:`, whose
+// values may be empty there), the moved tests would break collection.
+std::string conditional_parametrize(const FileFacts& file, const std::string& s, const ClassFact& cls,
+                                    const std::vector<const SplitPart*>& moving,
+                                    const std::map<std::string, const Method*>& own) {
+  for (const Instantiation& inst : file.instantiations) {
+    if (inst.kind != InstantiateKind::Parametrized || inst.target != cls.name) continue;
+    const size_t at = line_byte(s, inst.line);
+    if (s.compare(at, 1, " ") != 0 && s.compare(at, 1, "\t") != 0) continue;
+    for (const SplitPart* p : moving)
+      if (p->member == "ACCELERATOR")
+        for (const std::string& t : p->tests)
+          for (const Decorator& d : own.at(t)->decorators)
+            if (d.name == "parametrize")
+              return "line " + std::to_string(inst.line) + " parametrizes " + cls.name +
+                     " under a condition, and instantiate_device_type_tests would expand " + t +
+                     "'s @parametrize always";
+  }
+  return "";
+}
+
+// The imports the split's edits need: instantiate_device_type_tests when it
+// instantiates a part, then HardwareClassification (add-import's own rule).
+void add_imports(const FileFacts& file, const std::string& s, const Resolution& resolution,
+                 const Vocabulary& vocabulary, size_t line_length, bool instantiates, std::vector<Edit>& edits) {
+  std::vector<std::string> skipped;
+  std::vector<Edit> imports;
+  const std::map<int, Verdict> none;
+  FixContext c{file, s, none, resolution, vocabulary, edits, imports, skipped, line_length};
+  if (instantiates && !module_binds(file, "instantiate_device_type_tests", kInstantiateModule))
+    add_import_edits(c, kInstantiateModule, "instantiate_device_type_tests", "split");
+  std::vector<Edit> so_far = edits;
+  so_far.insert(so_far.end(), imports.begin(), imports.end());
+  std::vector<Edit> enum_import;
+  fix_add_import(FixContext{file, s, none, resolution, vocabulary, so_far, enum_import, skipped, line_length});
+  edits.insert(edits.end(), imports.begin(), imports.end());
+  edits.insert(edits.end(), enum_import.begin(), enum_import.end());
 }
 
 }  // namespace
@@ -304,48 +258,11 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
     for (const auto& [m, sp] : spans) remove(sp);
   }
 
-  // The class's decorators go on every part too (a skip, a parametrization
-  // is the tests'), as written; instantiate_device_type_tests parametrizes
-  // an ACCELERATOR part itself, and would not pass `device` through tests
-  // instantiate_parametrized_tests made, so that one is left off it. A part
-  // not instantiated gets the module's instantiate_parametrized_tests(Class)
-  // as its decorator, which only rebinds the GENERIC part's name.
-  bool parametrized_call = false;
-  for (const Instantiation& inst : file.instantiations)
-    parametrized_call |= inst.kind == InstantiateKind::Parametrized && inst.target == cls.name && inst.statement_level &&
-                         !inst.attribute_form;
-  // instantiate_device_type_tests expands @parametrize always; where the
-  // module expands the class's only under a condition (`if backends:`, whose
-  // values may be empty there), the moved tests would break collection.
-  for (const Instantiation& inst : file.instantiations) {
-    if (inst.kind != InstantiateKind::Parametrized || inst.target != cls.name) continue;
-    const size_t at = line_byte(s, inst.line);
-    if (s.compare(at, 1, " ") != 0 && s.compare(at, 1, "\t") != 0) continue;
-    for (const SplitPart* p : moving)
-      if (p->member == "ACCELERATOR")
-        for (const std::string& t : p->tests)
-          for (const Decorator& d : own.at(t)->decorators)
-            if (d.name == "parametrize")
-              return fail("line " + std::to_string(inst.line) + " parametrizes " + cls.name +
-                          " under a condition, and instantiate_device_type_tests would expand " + t +
-                          "'s @parametrize always");
-  }
-  auto decorators = [&](const std::string& member) {
-    std::string text;
-    bool parametrized = false;
-    for (const Decorator& d : cls.decorators) {
-      const bool parametrizes = d.name == "instantiate_parametrized_tests";
-      parametrized |= parametrizes;
-      if (!(parametrizes && member == "ACCELERATOR")) text += "@" + d.text + nl;
-    }
-    if (parametrized_call && !parametrized && member != "ACCELERATOR" && member != "GENERIC")
-      text += "@instantiate_parametrized_tests" + nl;
-    return text;
-  };
+  if (std::string why = conditional_parametrize(file, s, cls, moving, own); !why.empty()) return fail(why);
   // The new classes, after the class, in the split's order.
   std::string added;
   if (generic && !in_place) {
-    added += nl + nl + decorators("GENERIC") + "class " + cls.name + "(" + base_name + "):" + nl +
+    added += nl + nl + part_decorators(file, cls, "GENERIC", nl) + "class " + cls.name + "(" + base_name + "):" + nl +
              declaration(indent, "GENERIC", nl);
     for (const std::string& t : generic->tests) added += moved_text(own.at(t), false);
   }
@@ -374,7 +291,7 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
         continue;
       }
     }
-    added += nl + nl + decorators(p->member) + "class " + p->class_name + (parent.empty() ? "" : "(" + parent + ")") +
+    added += nl + nl + part_decorators(file, cls, p->member, nl) + "class " + p->class_name + (parent.empty() ? "" : "(" + parent + ")") +
              ":" + nl +
              declaration(indent, p->member, nl);
     for (const Method* m : tests) added += moved_text(m, accelerator);
@@ -394,18 +311,7 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
   const size_t class_start = header;
   for (const Edit& e : device)
     if (e.start < class_start || e.start >= class_end) edits.push_back(e);
-  std::vector<std::string> skipped;
-  std::vector<Edit> imports;
-  const std::map<int, Verdict> none;
-  FixContext c{file, s, none, resolution, vocabulary, edits, imports, skipped, line_length};
-  if (!instantiate.empty() && !module_binds(file, "instantiate_device_type_tests", kInstantiateModule))
-    add_import_edits(c, kInstantiateModule, "instantiate_device_type_tests", "split");
-  std::vector<Edit> so_far = edits;
-  so_far.insert(so_far.end(), imports.begin(), imports.end());
-  std::vector<Edit> enum_import;
-  fix_add_import(FixContext{file, s, none, resolution, vocabulary, so_far, enum_import, skipped, line_length});
-  edits.insert(edits.end(), imports.begin(), imports.end());
-  edits.insert(edits.end(), enum_import.begin(), enum_import.end());
+  add_imports(file, s, resolution, vocabulary, line_length, !instantiate.empty(), edits);
   for (const std::string& w : why)
     for (const SplitPart* p : moving)
       if (p->member == "ACCELERATOR")

@@ -1,0 +1,73 @@
+// hwclass fix --split PATH::Class: the class's file, its verdict, and the
+// one candidate the split makes (fix/split.h), for fix_command.cpp to
+// verify and write like any other fix.
+#include "cli/fix_split.h"
+
+#include <iostream>
+
+#include "classify/classifier.h"
+#include "fix/split.h"
+#include "parse/source_reader.h"
+
+namespace hwclass {
+
+int split_candidate(const std::string& class_name, bool quiet, size_t line_length, const std::string& input,
+                    const ScanResult& result, size_t fixed_files, const Resolution& resolution,
+                    std::vector<FixCandidate>& out) {
+  // Past fixed_files are the modules read for context (importers), not inputs.
+  if (fixed_files == 0) {
+    std::cerr << input << ": error: not a test file; nothing to split\n";
+    return 2;
+  }
+  if (!result.files[0].readable) return 2;  // report_problems said why
+  const FileFacts& f = result.files[0];
+  const SourceFile& file = result.discovery.files[0];
+  const std::string& path = file.display_path;
+  if (f.has_syntax_error()) {
+    std::cerr << path << ": error: it does not parse; not split\n";
+    return 2;
+  }
+  int index = -1;  // the last definition of the name, as Python binds it
+  for (size_t k = 0; k < f.classes.size(); ++k)
+    if (f.classes[k].name == class_name) index = static_cast<int>(k);
+  if (index < 0) {
+    std::cerr << path << ": error: no class " << class_name << " in it\n";
+    return 2;
+  }
+  const ClassFact& cls = f.classes[static_cast<size_t>(index)];
+  const Verdict v = classify_class(result.files, resolution, result.vocabulary, ClassRef{0, index});
+  FixCandidate c{&file, {}, {}, {}};
+  FileFacts reread;
+  if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {
+    std::cerr << path << ": error: it changed since it was read; not split\n";
+    return 2;
+  }
+  SplitEdits split = split_class(result.files, c.source, v, resolution, result.vocabulary, line_length);
+  if (!split.error.empty()) {
+    // A second run finds the parts a first one made: nothing to do.
+    if (v.split.empty() && cls.declaration.state == DeclarationState::Valid)
+      for (const ClassFact& other : f.classes)
+        for (const char* part : {"Device", "DeviceType", "CUDA", "CPU", "MPS", "XPU"})
+          if (other.name == cls.name + part && other.declaration.state == DeclarationState::Valid) {
+            if (!quiet)
+              std::cerr << path << ":" << cls.line << ": " << cls.name << " is split already (" << other.name
+                        << ", line " << other.line << "); nothing to do\n";
+            return 0;
+          }
+    std::cerr << path << ":" << cls.line << ": error: " << cls.name << " not split: " << split.error << "\n";
+    return 2;
+  }
+  if (!quiet)
+    for (const std::string& note : split.notes) std::cerr << path << ": note: " << note << "\n";
+  c.edits = std::move(split.edits);
+  std::vector<Edit> dropped;
+  c.fixed = apply_edits(c.source, c.edits, &dropped);
+  if (!dropped.empty()) {
+    std::cerr << path << ":" << cls.line << ": error: " << cls.name << " not split: its edits overlap; split it by hand\n";
+    return 2;
+  }
+  out.push_back(std::move(c));
+  return 0;
+}
+
+}  // namespace hwclass
