@@ -135,188 +135,251 @@ void add_imports(const FileFacts& file, const std::string& s, const Resolution& 
   edits.insert(edits.end(), enum_import.begin(), enum_import.end());
 }
 
+// What the split works from, read once: the class's layout in the bytes, its
+// parts, each test's lines, and the device edits of the moved tests.
+struct SplitPlan {
+  SplitPlan(const FileFacts& f, const std::string& source, ClassRef r)
+      : file(f), s(source), cls(f.classes[static_cast<size_t>(r.cls)]), ref(r) {}
+  const FileFacts& file;
+  const std::string& s;
+  const ClassFact& cls;
+  ClassRef ref;
+  const SplitPart* generic = nullptr;
+  std::vector<const SplitPart*> moving;  // the parts that leave the class
+  size_t header = 0, name_at = 0, body_line = 0, class_end = 0;
+  std::string indent, nl;
+  std::map<std::string, const Method*> own;  // the class's methods by name
+  std::map<const Method*, Span> spans;       // every test of every part
+  std::vector<Span> test_spans;
+  bool shared = false, in_place = false;
+  std::string base_name, parent;  // the parts' base, and what they inherit (`parent` as written)
+  std::set<std::string> members;
+  std::vector<Edit> device;  // device_edits()
+  std::vector<std::string> why;
+};
+
+// The parts, and the classes the split refuses before reading any bytes.
+std::string plan_parts(const std::vector<FileFacts>& files, const Verdict& v, const Resolution& resolution,
+                       SplitPlan& p) {
+  const std::string& name = p.cls.name;
+  if (v.split.empty()) return "classify proposes no split for " + name + " (hwclass explain shows why)";
+  for (const SplitPart& part : v.split) {
+    if (part.member == "GENERIC") p.generic = &part;
+    else if (part.class_name == name)
+      return "its split keeps " + name + " as " + part.member + " (an instantiated class); fix --split makes "
+             "only the split of a class into GENERIC and device parts";
+    else p.moving.push_back(&part);
+  }
+  const ResolvedClass& r = resolution.of(v.ref);
+  if (r.instantiation >= 0 || r.instantiated_subclass.valid())
+    return name + " is instantiated; fix --split splits classes that are not";
+  if (p.cls.damaged) return "a syntax error touches " + name;
+  if (std::string blocker = instantiation_blocker(files, resolution, v.ref); !blocker.empty())
+    return "its tests cannot move out of " + name + ": " + blocker;
+  return "";
+}
+
+// The class line, the body's indentation and newline style, where the class
+// ends; no part may take the name of another class of the module.
+std::string plan_layout(const Verdict& v, SplitPlan& p) {
+  const std::string& s = p.s;
+  const ClassFact& cls = p.cls;
+  p.header = line_byte(s, cls.line);
+  if (s.compare(p.header, 6, "class ") != 0) return cls.name + " is not a class at the module's top level";
+  p.name_at = s.find_first_not_of(" \t", p.header + 6);
+  if (s.compare(p.name_at, cls.name.size(), cls.name) != 0) return "its class line is not plain";
+  p.body_line = line_start(s, cls.body_start_byte);
+  p.indent = s.substr(p.body_line, cls.body_start_byte - p.body_line);
+  if (p.indent.empty() || !all_blank(p.indent)) return "its body starts on the class line";
+  p.nl = newline_at(s, p.header);
+  p.class_end = next_line(s, cls.body_end_byte ? cls.body_end_byte - 1 : 0);
+  for (const SplitPart& part : v.split)
+    for (const ClassFact& other : p.file.classes)
+      if (part.class_name != cls.name && other.name == part.class_name && part.member != "ACCELERATOR")
+        return "the module already has a class " + part.class_name + " (line " + std::to_string(other.line) + ")";
+  return "";
+}
+
+// Every test of every part must be the class's own method (an inherited one
+// would be collected by both parts), and every own test in some part.
+std::string plan_tests(const Verdict& v, SplitPlan& p) {
+  const ClassFact& cls = p.cls;
+  for (const Method& m : cls.methods) p.own[m.name] = &m;
+  for (const SplitPart& part : v.split)
+    for (const std::string& t : part.tests) {
+      auto it = p.own.find(t);
+      if (it == p.own.end() || !it->second->is_test || !it->second->end_byte)
+        return cls.name + "." + t + " is not a test defined in its body (inherited or added at import); split it by hand";
+      Span sp = method_span(p.s, *it->second);
+      p.spans[it->second] = sp;
+      p.test_spans.push_back(sp);
+    }
+  for (const Method& m : cls.methods)
+    if (m.is_test && !p.spans.count(&m)) return cls.name + "." + m.name + " is in no part of the split";
+  return "";
+}
+
+// The parts' base: the class stays in place as the parts' base when it keeps
+// no tests, or becomes `_TestXBase` when it shares members with tests of its own.
+std::string plan_base(SplitPlan& p) {
+  p.shared = has_shared_members(p.s, p.cls, p.test_spans);
+  p.in_place = p.generic && !p.shared;
+  p.base_name = p.generic ? "_" + p.cls.name + "Base" : p.cls.name;
+  p.parent = p.base_name;
+  if (p.in_place && !bases_text(p.s, p.name_at + p.cls.name.size(), p.parent))
+    return "its bases are not written on one plain line";
+  p.members = own_members(p.s, p.cls, p.indent, p.test_spans);
+  return "";
+}
+
+// Removes a test that leaves the class, with the blank lines that separate it
+// from what is above (not those above the body's first line, where the
+// declaration may go).
+void remove_test(const SplitPlan& p, const Span& sp, std::vector<Edit>& edits) {
+  size_t start = sp.start;
+  while (start > p.body_line && blank_line(p.s, line_start(p.s, start - 1))) start = line_start(p.s, start - 1);
+  edits.push_back({static_cast<uint32_t>(start), static_cast<uint32_t>(sp.end), "", "split"});
+}
+
+// A test's lines as they go into a part, after a blank line; an ACCELERATOR
+// test with the device edits that fall inside it.
+std::string moved_text(const SplitPlan& p, const Method* m, bool accelerator) {
+  const Span sp = p.spans.at(m);
+  std::vector<Edit> inside;
+  if (accelerator)
+    for (const Edit& e : p.device)
+      if (e.start >= m->start_byte && e.end <= m->end_byte && !(e.start == 0 && e.end == 0))
+        inside.push_back({static_cast<uint32_t>(e.start - sp.start), static_cast<uint32_t>(e.end - sp.start), e.text,
+                          e.rule});
+  std::string text = apply_edits(p.s.substr(sp.start, sp.end - sp.start), inside);
+  if (text.empty() || text.back() != '\n') text += p.nl;
+  return p.nl + text;
+}
+
+// The class that remains: in place with its GENERIC tests and declaration,
+// or the test-less base (renamed, its declaration and tests gone).
+std::string rewrite_class(const SplitPlan& p, std::vector<Edit>& edits) {
+  const std::string& s = p.s;
+  const Declaration& d = p.cls.declaration;
+  if (p.in_place) {
+    declare(edits, s, p.cls, "GENERIC", p.nl);
+    // After the declaration: an insertion where a removal starts goes first.
+    for (const SplitPart* part : p.moving)
+      for (const std::string& t : part->tests) remove_test(p, p.spans.at(p.own.at(t)), edits);
+    return "";
+  }
+  if (d.state != DeclarationState::Absent) {
+    size_t bol = line_start(s, d.location.start_byte), eol = next_line(s, d.location.end_byte);
+    if (!all_blank(s.substr(bol, d.location.start_byte - bol)) ||
+        s.find_first_not_of(" \t\r\n", d.location.end_byte) < eol)
+      return "its declaration shares a line with other code";
+    edits.push_back({static_cast<uint32_t>(bol), static_cast<uint32_t>(eol), "", "split"});
+  }
+  if (p.generic)
+    edits.push_back({static_cast<uint32_t>(p.name_at), static_cast<uint32_t>(p.name_at + p.cls.name.size()),
+                     p.base_name, "split"});
+  if (!p.shared && !p.cls.docstring_end_byte)
+    edits.push_back({static_cast<uint32_t>(p.body_line), static_cast<uint32_t>(p.body_line), p.indent + "pass" + p.nl,
+                     "split"});
+  for (const auto& [m, sp] : p.spans) remove_test(p, sp, edits);
+  return "";
+}
+
+// Moves an ACCELERATOR part's tests into the module's instantiated class
+// for them, when it has one (existing_device_class); false when it has none.
+bool move_into_existing(const SplitPlan& p, const Resolution& resolution, const SplitPart& part,
+                        const std::vector<const Method*>& tests, SplitEdits& out) {
+  const int k = existing_device_class(p.file, p.s, resolution, p.ref, part.class_name, tests, p.members, p.indent);
+  if (k < 0) return false;
+  const ClassFact& target = p.file.classes[static_cast<size_t>(k)];
+  std::string text;
+  for (const Method* m : tests) text += moved_text(p, m, true);
+  if (target.declaration.state == DeclarationState::Absent) declare(out.edits, p.s, target, "ACCELERATOR", p.nl);
+  const size_t end = next_line(p.s, target.body_end_byte - 1);
+  out.edits.push_back({static_cast<uint32_t>(end), static_cast<uint32_t>(end), text, "split"});
+  out.notes.push_back(p.cls.name + ": " + std::to_string(tests.size()) +
+                      (tests.size() == 1 ? " device test moves" : " device tests move") + " into " + target.name +
+                      " (line " + std::to_string(target.line) + "), instantiated already");
+  return true;
+}
+
+// The new classes' text, after the class in the split's order (`added`), and
+// the instantiate calls of the ACCELERATOR parts (`instantiate`).
+std::string write_parts(const SplitPlan& p, const Resolution& resolution, SplitEdits& out, std::string& added,
+                        std::string& instantiate) {
+  const std::string& nl = p.nl;
+  if (p.generic && !p.in_place) {
+    added += nl + nl + part_decorators(p.file, p.cls, "GENERIC", nl) + "class " + p.cls.name + "(" + p.base_name +
+             "):" + nl + declaration(p.indent, "GENERIC", nl);
+    for (const std::string& t : p.generic->tests) added += moved_text(p, p.own.at(t), false);
+  }
+  for (const SplitPart* part : p.moving) {
+    const bool accelerator = part->member == "ACCELERATOR";
+    std::vector<const Method*> tests;
+    for (const std::string& t : part->tests) tests.push_back(p.own.at(t));
+    for (const Method* m : tests)
+      if (accelerator && !takes_device_parameter(*m) &&
+          std::none_of(p.device.begin(), p.device.end(),
+                       [&](const Edit& e) { return e.rule == "add-device-param" && e.start == m->self_end_byte; }))
+        return p.cls.name + "." + m->name + " cannot take `device` (no `self` parameter, or a layout add-device-param "
+               "leaves)";
+    if (accelerator && move_into_existing(p, resolution, *part, tests, out)) continue;
+    added += nl + nl + part_decorators(p.file, p.cls, part->member, nl) + "class " + part->class_name +
+             (p.parent.empty() ? "" : "(" + p.parent + ")") + ":" + nl + declaration(p.indent, part->member, nl);
+    for (const Method* m : tests) added += moved_text(p, m, accelerator);
+    if (accelerator) instantiate += nl + nl + "instantiate_device_type_tests(" + part->class_name + ", globals())" + nl;
+  }
+  return "";
+}
+
+// The instantiate calls go where add-instantiation would put one: after
+// every statement that reads the class at import, which the new classes follow.
+void place_instantiate(const SplitPlan& p, std::string instantiate, std::vector<Edit>& edits) {
+  if (instantiate.empty()) return;
+  const InstantiationPlace place = instantiation_place(p.file, p.ref);
+  size_t after = std::max(p.class_end, next_line(p.s, place.after_byte ? place.after_byte - 1 : 0));
+  if (after == p.s.size() && !p.s.empty() && p.s.back() != '\n') instantiate = p.nl + instantiate;
+  edits.push_back({static_cast<uint32_t>(after), static_cast<uint32_t>(after), instantiate, "split"});
+}
+
+// What the --unsafe-fixes rules said they left in the moved ACCELERATOR tests.
+void add_device_notes(const SplitPlan& p, SplitEdits& out) {
+  for (const std::string& w : p.why)
+    for (const SplitPart* part : p.moving)
+      if (part->member == "ACCELERATOR")
+        for (const std::string& t : part->tests)
+          if (w.find(p.cls.name + "." + t + ":") != std::string::npos) out.notes.push_back(w);
+}
+
 }  // namespace
 
 SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s, const Verdict& v,
                        const Resolution& resolution, const Vocabulary& vocabulary, size_t line_length) {
-  SplitEdits out;
   const FileFacts& file = files[static_cast<size_t>(v.ref.file)];
-  const ClassFact& cls = file.classes[static_cast<size_t>(v.ref.cls)];
-  auto fail = [&](std::string why) {
+  SplitPlan p(file, s, v.ref);
+  SplitEdits out;
+  auto failed = [&](std::string why) {
+    if (why.empty()) return false;
     out.edits.clear();
     out.error = std::move(why);
+    return true;
+  };
+  if (failed(plan_parts(files, v, resolution, p)) || failed(plan_layout(v, p)) || failed(plan_tests(v, p)) ||
+      failed(plan_base(p)))
     return out;
-  };
-  if (v.split.empty()) return fail("classify proposes no split for " + cls.name + " (hwclass explain shows why)");
-  const SplitPart* generic = nullptr;
-  std::vector<const SplitPart*> moving;
-  for (const SplitPart& p : v.split) {
-    if (p.member == "GENERIC") generic = &p;
-    else if (p.class_name == cls.name)
-      return fail("its split keeps " + cls.name + " as " + p.member + " (an instantiated class); fix --split makes "
-                  "only the split of a class into GENERIC and device parts");
-    else moving.push_back(&p);
-  }
-  const ResolvedClass& r = resolution.of(v.ref);
-  if (r.instantiation >= 0 || r.instantiated_subclass.valid())
-    return fail(cls.name + " is instantiated; fix --split splits classes that are not");
-  if (cls.damaged) return fail("a syntax error touches " + cls.name);
-  if (std::string blocker = instantiation_blocker(files, resolution, v.ref); !blocker.empty())
-    return fail("its tests cannot move out of " + cls.name + ": " + blocker);
-
-  const size_t header = line_byte(s, cls.line);
-  if (s.compare(header, 6, "class ") != 0) return fail(cls.name + " is not a class at the module's top level");
-  const size_t name_at = s.find_first_not_of(" \t", header + 6);
-  if (s.compare(name_at, cls.name.size(), cls.name) != 0) return fail("its class line is not plain");
-  const size_t body_line = line_start(s, cls.body_start_byte);
-  const std::string indent = s.substr(body_line, cls.body_start_byte - body_line);
-  if (indent.empty() || !all_blank(indent)) return fail("its body starts on the class line");
-  const std::string nl = newline_at(s, header);
-  const size_t class_end = next_line(s, cls.body_end_byte ? cls.body_end_byte - 1 : 0);
-  for (const SplitPart& p : v.split)
-    for (const ClassFact& other : file.classes)
-      if (p.class_name != cls.name && other.name == p.class_name && p.member != "ACCELERATOR")
-        return fail("the module already has a class " + p.class_name + " (line " + std::to_string(other.line) + ")");
-
-  // Every test of every part must be the class's own method: an inherited
-  // one would be collected by both parts.
-  std::map<std::string, const Method*> own;
-  for (const Method& m : cls.methods) own[m.name] = &m;
-  std::vector<Span> test_spans;
-  std::map<const Method*, Span> spans;
-  for (const SplitPart& p : v.split)
-    for (const std::string& t : p.tests) {
-      auto it = own.find(t);
-      if (it == own.end() || !it->second->is_test || !it->second->end_byte)
-        return fail(cls.name + "." + t + " is not a test defined in its body (inherited or added at import); "
-                    "split it by hand");
-      Span sp = method_span(s, *it->second);
-      spans[it->second] = sp;
-      test_spans.push_back(sp);
-    }
-  for (const Method& m : cls.methods)
-    if (m.is_test && !spans.count(&m))
-      return fail(cls.name + "." + m.name + " is in no part of the split");
-
-  const bool shared = has_shared_members(s, cls, test_spans);
-  // The class stays in place as the parts' base when it keeps no tests, or
-  // becomes `_TestXBase` when it shares members with tests of its own.
-  const bool in_place = generic && !shared;
-  const std::string base_name = generic ? "_" + cls.name + "Base" : cls.name;
-  std::string parent = base_name;
-  if (in_place && !bases_text(s, name_at + cls.name.size(), parent))
-    return fail("its bases are not written on one plain line");
-  const std::set<std::string> members = own_members(s, cls, indent, test_spans);
-
-  // The device edits of the moved ACCELERATOR tests.
-  std::vector<std::string> why;
-  std::vector<Edit> device = device_edits(file, s, v, resolution, vocabulary, line_length, why);
-
-  std::vector<Edit>& edits = out.edits;
-  // Removal of each test that leaves the class, with the blank lines that
-  // separate it from what is above (not those above the body's first line,
-  // where the declaration may go).
-  auto remove = [&](const Span& sp) {
-    size_t start = sp.start;
-    while (start > body_line && blank_line(s, line_start(s, start - 1))) start = line_start(s, start - 1);
-    edits.push_back({static_cast<uint32_t>(start), static_cast<uint32_t>(sp.end), "", "split"});
-  };
-  auto moved_text = [&](const Method* m, bool accelerator) {
-    const Span sp = spans.at(m);
-    std::vector<Edit> inside;
-    if (accelerator)
-      for (const Edit& e : device)
-        if (e.start >= m->start_byte && e.end <= m->end_byte && !(e.start == 0 && e.end == 0))
-          inside.push_back({static_cast<uint32_t>(e.start - sp.start), static_cast<uint32_t>(e.end - sp.start), e.text,
-                            e.rule});
-    std::string text = apply_edits(s.substr(sp.start, sp.end - sp.start), inside);
-    if (text.empty() || text.back() != '\n') text += nl;
-    return nl + text;
-  };
-
-  // The remaining class: in place with its GENERIC tests and declaration, or
-  // the test-less base.
-  const Declaration& d = cls.declaration;
-  if (in_place) {
-    declare(edits, s, cls, "GENERIC", nl);
-    // After the declaration: an insertion where a removal starts goes first.
-    for (const SplitPart* p : moving)
-      for (const std::string& t : p->tests) remove(spans.at(own.at(t)));
-  } else {
-    if (d.state != DeclarationState::Absent) {
-      size_t bol = line_start(s, d.location.start_byte), eol = next_line(s, d.location.end_byte);
-      if (!all_blank(s.substr(bol, d.location.start_byte - bol)) ||
-          s.find_first_not_of(" \t\r\n", d.location.end_byte) < eol)
-        return fail("its declaration shares a line with other code");
-      edits.push_back({static_cast<uint32_t>(bol), static_cast<uint32_t>(eol), "", "split"});
-    }
-    if (generic)
-      edits.push_back({static_cast<uint32_t>(name_at), static_cast<uint32_t>(name_at + cls.name.size()), base_name,
-                       "split"});
-    if (!shared && !cls.docstring_end_byte)
-      edits.push_back({static_cast<uint32_t>(body_line), static_cast<uint32_t>(body_line), indent + "pass" + nl, "split"});
-    for (const auto& [m, sp] : spans) remove(sp);
-  }
-
-  if (std::string why = conditional_parametrize(file, s, cls, moving, own); !why.empty()) return fail(why);
-  // The new classes, after the class, in the split's order.
-  std::string added;
-  if (generic && !in_place) {
-    added += nl + nl + part_decorators(file, cls, "GENERIC", nl) + "class " + cls.name + "(" + base_name + "):" + nl +
-             declaration(indent, "GENERIC", nl);
-    for (const std::string& t : generic->tests) added += moved_text(own.at(t), false);
-  }
-  std::string instantiate;
-  for (const SplitPart* p : moving) {
-    const bool accelerator = p->member == "ACCELERATOR";
-    std::vector<const Method*> tests;
-    for (const std::string& t : p->tests) tests.push_back(own.at(t));
-    for (const Method* m : tests)
-      if (accelerator && !takes_device_parameter(*m) &&
-          std::none_of(device.begin(), device.end(),
-                       [&](const Edit& e) { return e.rule == "add-device-param" && e.start == m->self_end_byte; }))
-        return fail(cls.name + "." + m->name + " cannot take `device` (no `self` parameter, or a layout add-device-param "
-                    "leaves)");
-    if (accelerator) {
-      if (int k = existing_device_class(file, s, resolution, v.ref, p->class_name, tests, members, indent); k >= 0) {
-        const ClassFact& target = file.classes[static_cast<size_t>(k)];
-        std::string text;
-        for (const Method* m : tests) text += moved_text(m, true);
-        if (target.declaration.state == DeclarationState::Absent) declare(edits, s, target, "ACCELERATOR", nl);
-        const size_t end = next_line(s, target.body_end_byte - 1);
-        edits.push_back({static_cast<uint32_t>(end), static_cast<uint32_t>(end), text, "split"});
-        out.notes.push_back(cls.name + ": " + std::to_string(tests.size()) +
-                            (tests.size() == 1 ? " device test moves" : " device tests move") + " into " + target.name +
-                            " (line " + std::to_string(target.line) + "), instantiated already");
-        continue;
-      }
-    }
-    added += nl + nl + part_decorators(file, cls, p->member, nl) + "class " + p->class_name + (parent.empty() ? "" : "(" + parent + ")") +
-             ":" + nl +
-             declaration(indent, p->member, nl);
-    for (const Method* m : tests) added += moved_text(m, accelerator);
-    if (accelerator) instantiate += nl + nl + "instantiate_device_type_tests(" + p->class_name + ", globals())" + nl;
-  }
-  edits.push_back({static_cast<uint32_t>(class_end), static_cast<uint32_t>(class_end), added, "split"});
-  if (!instantiate.empty()) {
-    // Where add-instantiation would put the call: after every statement that
-    // reads the class at import, which the new classes follow.
-    const InstantiationPlace place = instantiation_place(file, v.ref);
-    size_t after = std::max(class_end, next_line(s, place.after_byte ? place.after_byte - 1 : 0));
-    if (after == s.size() && !s.empty() && s.back() != '\n') instantiate = nl + instantiate;
-    edits.push_back({static_cast<uint32_t>(after), static_cast<uint32_t>(after), instantiate, "split"});
-  }
+  p.device = device_edits(file, s, v, resolution, vocabulary, line_length, p.why);
+  if (failed(rewrite_class(p, out.edits)) || failed(conditional_parametrize(file, s, p.cls, p.moving, p.own)))
+    return out;
+  std::string added, instantiate;
+  if (failed(write_parts(p, resolution, out, added, instantiate))) return out;
+  out.edits.push_back({static_cast<uint32_t>(p.class_end), static_cast<uint32_t>(p.class_end), added, "split"});
+  place_instantiate(p, instantiate, out.edits);
   // Imports: what the moved device edits need (outside the class), then
   // instantiate_device_type_tests and HardwareClassification.
-  const size_t class_start = header;
-  for (const Edit& e : device)
-    if (e.start < class_start || e.start >= class_end) edits.push_back(e);
-  add_imports(file, s, resolution, vocabulary, line_length, !instantiate.empty(), edits);
-  for (const std::string& w : why)
-    for (const SplitPart* p : moving)
-      if (p->member == "ACCELERATOR")
-        for (const std::string& t : p->tests)
-          if (w.find(cls.name + "." + t + ":") != std::string::npos) out.notes.push_back(w);
+  for (const Edit& e : p.device)
+    if (e.start < p.header || e.start >= p.class_end) out.edits.push_back(e);
+  add_imports(file, s, resolution, vocabulary, line_length, !instantiate.empty(), out.edits);
+  add_device_notes(p, out);
   return out;
 }
 
