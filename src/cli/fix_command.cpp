@@ -324,8 +324,8 @@ CommandRunner register_fix(CLI::App& app) {
                 "torch.cuda calls), for review");
   cmd->add_option("--split", s->split,
                   "PATH::Class: split a mixed class as `hwclass explain` proposes (unsafe; only this fix runs): the "
-                  "device tests move to TestXDevice (instantiated) or TestXCUDA, each part declared, shared members "
-                  "in a base");
+                  "device tests move to TestXDevice (instantiated) or TestXCUDA (instantiated only_for its device), "
+                  "each part declared, shared members in a base");
   cmd->add_flag("--update-allowlist", s->update_allowlist,
                 "With --write: then drop the allowlist entries that now pass, as 'allowlist prune' does");
   cmd->add_option("--allowlist", s->allowlist, "Allowlist file for --update-allowlist (default <root>/tools/linter/"

@@ -72,13 +72,25 @@ int existing_device_class(const FileFacts& file, const std::string& s, const Res
   return -1;
 }
 
+// Whether instantiate_device_type_tests instantiates a part: every part but
+// the GENERIC one (TestXCUDA for cuda only, contract 1.1 and 8), except a
+// device-specific part of a class run in several processes, which upstream
+// schedules by device count (contract 5.8) and does not instantiate.
+bool instantiated_part(const SplitPart& part, bool multi_process) {
+  return part.member == "ACCELERATOR" || (part.member != "GENERIC" && !multi_process);
+}
+
 // The class's decorators, for one of its parts: a skip, a parametrization
 // is the tests', as written. instantiate_device_type_tests parametrizes an
-// ACCELERATOR part itself, and would not pass `device` through tests
-// instantiate_parametrized_tests made, so that one is left off it. A part
-// not instantiated gets the module's instantiate_parametrized_tests(Class)
-// as its decorator, which only rebinds the GENERIC part's name.
-std::string part_decorators(const FileFacts& file, const ClassFact& cls, const std::string& member, const std::string& nl) {
+// instantiated part itself, and would not pass `device` through tests
+// instantiate_parametrized_tests made, so that one is left off it (a CUDA
+// class parametrized so instead of instantiated for cuda is what reviewers
+// flag, contract 9). A device part not instantiated gets the module's
+// instantiate_parametrized_tests(Class) as its decorator, which only
+// rebinds the GENERIC part's name.
+std::string part_decorators(const FileFacts& file, const ClassFact& cls, const SplitPart& part, bool multi_process,
+                            const std::string& nl) {
+  const bool instantiated = instantiated_part(part, multi_process);
   bool parametrized_call = false;
   for (const Instantiation& inst : file.instantiations)
     parametrized_call |= inst.kind == InstantiateKind::Parametrized && inst.target == cls.name && inst.statement_level &&
@@ -88,9 +100,9 @@ std::string part_decorators(const FileFacts& file, const ClassFact& cls, const s
   for (const Decorator& d : cls.decorators) {
     const bool parametrizes = d.name == "instantiate_parametrized_tests";
     parametrized |= parametrizes;
-    if (!(parametrizes && member == "ACCELERATOR")) text += "@" + d.text + nl;
+    if (!(parametrizes && instantiated)) text += "@" + d.text + nl;
   }
-  if (parametrized_call && !parametrized && member != "ACCELERATOR" && member != "GENERIC")
+  if (parametrized_call && !parametrized && !instantiated && part.member != "GENERIC")
     text += "@instantiate_parametrized_tests" + nl;
   return text;
 }
@@ -100,19 +112,19 @@ std::string part_decorators(const FileFacts& file, const ClassFact& cls, const s
 // values may be empty there), the moved tests would break collection.
 std::string conditional_parametrize(const FileFacts& file, const std::string& s, const ClassFact& cls,
                                     const std::vector<const SplitPart*>& moving,
-                                    const std::map<std::string, const Method*>& own) {
+                                    const std::map<std::string, const Method*>& own, bool multi_process) {
   for (const Instantiation& inst : file.instantiations) {
     if (inst.kind != InstantiateKind::Parametrized || inst.target != cls.name) continue;
     const size_t at = line_byte(s, inst.line);
     if (s.compare(at, 1, " ") != 0 && s.compare(at, 1, "\t") != 0) continue;
-    for (const SplitPart* p : moving)
-      if (p->member == "ACCELERATOR")
-        for (const std::string& t : p->tests)
-          for (const Decorator& d : own.at(t)->decorators)
-            if (d.name == "parametrize")
-              return "line " + std::to_string(inst.line) + " parametrizes " + cls.name +
-                     " under a condition, and instantiate_device_type_tests would expand " + t +
-                     "'s @parametrize always";
+    for (const SplitPart* p : moving) {
+      if (!instantiated_part(*p, multi_process)) continue;
+      for (const std::string& t : p->tests)
+        for (const Decorator& d : own.at(t)->decorators)
+          if (d.name == "parametrize")
+            return "line " + std::to_string(inst.line) + " parametrizes " + cls.name +
+                   " under a condition, and instantiate_device_type_tests would expand " + t + "'s @parametrize always";
+    }
   }
   return "";
 }
@@ -153,6 +165,7 @@ struct SplitPlan {
   std::vector<Span> test_spans;
   bool shared = false, in_place = false;
   std::string base_name, parent;  // the parts' base, and what they inherit (`parent` as written)
+  bool multi_process = false;     // run in several processes (instantiated_part)
   std::set<std::string> members;
   std::vector<Edit> device;  // device_edits()
   std::vector<std::string> why;
@@ -171,6 +184,7 @@ std::string plan_parts(const std::vector<FileFacts>& files, const Verdict& v, co
     else p.moving.push_back(&part);
   }
   const ResolvedClass& r = resolution.of(v.ref);
+  p.multi_process = r.multi_process;
   if (r.instantiation >= 0 || r.instantiated_subclass.valid())
     return name + " is instantiated; fix --split splits classes that are not";
   if (p.cls.damaged) return "a syntax error touches " + name;
@@ -241,14 +255,17 @@ void remove_test(const SplitPlan& p, const Span& sp, std::vector<Edit>& edits) {
   edits.push_back({static_cast<uint32_t>(start), static_cast<uint32_t>(sp.end), "", "split"});
 }
 
-// A test's lines as they go into a part, after a blank line; an ACCELERATOR
-// test with the device edits that fall inside it.
-std::string moved_text(const SplitPlan& p, const Method* m, bool accelerator) {
+// A test's lines as they go into a part, after a blank line: an ACCELERATOR
+// test with the device edits that fall inside it, an instantiated
+// device-specific one (TestXCUDA) with only its `device` parameter (its
+// device code is its point), any other as written.
+std::string moved_text(const SplitPlan& p, const Method* m, const SplitPart& part) {
   const Span sp = p.spans.at(m);
   std::vector<Edit> inside;
-  if (accelerator)
+  if (instantiated_part(part, p.multi_process))
     for (const Edit& e : p.device)
-      if (e.start >= m->start_byte && e.end <= m->end_byte && !(e.start == 0 && e.end == 0))
+      if (e.start >= m->start_byte && e.end <= m->end_byte && !(e.start == 0 && e.end == 0) &&
+          (part.member == "ACCELERATOR" || e.rule == "add-device-param"))
         inside.push_back({static_cast<uint32_t>(e.start - sp.start), static_cast<uint32_t>(e.end - sp.start), e.text,
                           e.rule});
   std::string text = apply_edits(p.s.substr(sp.start, sp.end - sp.start), inside);
@@ -293,7 +310,7 @@ bool move_into_existing(const SplitPlan& p, const Resolution& resolution, const 
   if (k < 0) return false;
   const ClassFact& target = p.file.classes[static_cast<size_t>(k)];
   std::string text;
-  for (const Method* m : tests) text += moved_text(p, m, true);
+  for (const Method* m : tests) text += moved_text(p, m, part);
   if (target.declaration.state == DeclarationState::Absent) declare(out.edits, p.s, target, "ACCELERATOR", p.nl);
   const size_t end = next_line(p.s, target.body_end_byte - 1);
   out.edits.push_back({static_cast<uint32_t>(end), static_cast<uint32_t>(end), text, "split"});
@@ -303,31 +320,49 @@ bool move_into_existing(const SplitPlan& p, const Resolution& resolution, const 
   return true;
 }
 
+// The call that instantiates a part: for every device (ACCELERATOR), or
+// only for its own with that device's opt-in keyword (contract 1.1, 8:
+// `TestXCUDA` with only_for="cuda"; device-specific-contract's form).
+std::string instantiate_call(const Vocabulary& vocabulary, const SplitPart& part) {
+  std::string call = "instantiate_device_type_tests(" + part.class_name + ", globals()";
+  if (part.member != "ACCELERATOR") {
+    const DeviceInfo* device = vocabulary.device_of_member(part.member);
+    if (!device) return "";
+    call += ", only_for=\"" + device->key + "\"";
+    if (auto opt_in = vocabulary.opt_in_devices.find(device->key); opt_in != vocabulary.opt_in_devices.end())
+      call += ", " + opt_in->second + "=True";
+  }
+  return call + ")";
+}
+
 // The new classes' text, after the class in the split's order (`added`), and
-// the instantiate calls of the ACCELERATOR parts (`instantiate`).
-std::string write_parts(const SplitPlan& p, const Resolution& resolution, SplitEdits& out, std::string& added,
-                        std::string& instantiate) {
+// the calls that instantiate them (`instantiate`), whose tests take `device`.
+std::string write_parts(const SplitPlan& p, const Resolution& resolution, const Vocabulary& vocabulary,
+                        SplitEdits& out, std::string& added, std::string& instantiate) {
   const std::string& nl = p.nl;
   if (p.generic && !p.in_place) {
-    added += nl + nl + part_decorators(p.file, p.cls, "GENERIC", nl) + "class " + p.cls.name + "(" + p.base_name +
-             "):" + nl + declaration(p.indent, "GENERIC", nl);
-    for (const std::string& t : p.generic->tests) added += moved_text(p, p.own.at(t), false);
+    added += nl + nl + part_decorators(p.file, p.cls, *p.generic, p.multi_process, nl) + "class " + p.cls.name + "(" +
+             p.base_name + "):" + nl + declaration(p.indent, "GENERIC", nl);
+    for (const std::string& t : p.generic->tests) added += moved_text(p, p.own.at(t), *p.generic);
   }
   for (const SplitPart* part : p.moving) {
-    const bool accelerator = part->member == "ACCELERATOR";
+    const bool accelerator = part->member == "ACCELERATOR", instantiated = instantiated_part(*part, p.multi_process);
     std::vector<const Method*> tests;
     for (const std::string& t : part->tests) tests.push_back(p.own.at(t));
     for (const Method* m : tests)
-      if (accelerator && !takes_device_parameter(*m) &&
+      if (instantiated && !takes_device_parameter(*m) &&
           std::none_of(p.device.begin(), p.device.end(),
                        [&](const Edit& e) { return e.rule == "add-device-param" && e.start == m->self_end_byte; }))
         return p.cls.name + "." + m->name + " cannot take `device` (no `self` parameter, or a layout add-device-param "
                "leaves)";
     if (accelerator && move_into_existing(p, resolution, *part, tests, out)) continue;
-    added += nl + nl + part_decorators(p.file, p.cls, part->member, nl) + "class " + part->class_name +
+    const std::string call = instantiated ? instantiate_call(vocabulary, *part) : "";
+    if (instantiated && call.empty())
+      return "no device of rules/devices.toml is declared " + part->member + " (" + part->class_name + ")";
+    added += nl + nl + part_decorators(p.file, p.cls, *part, p.multi_process, nl) + "class " + part->class_name +
              (p.parent.empty() ? "" : "(" + p.parent + ")") + ":" + nl + declaration(p.indent, part->member, nl);
-    for (const Method* m : tests) added += moved_text(p, m, accelerator);
-    if (accelerator) instantiate += nl + nl + "instantiate_device_type_tests(" + part->class_name + ", globals())" + nl;
+    for (const Method* m : tests) added += moved_text(p, m, *part);
+    if (instantiated) instantiate += (instantiate.empty() ? nl + nl : "") + call + nl;  // the calls one after another
   }
   return "";
 }
@@ -368,10 +403,11 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
       failed(plan_base(p)))
     return out;
   p.device = device_edits(file, s, v, resolution, vocabulary, line_length, p.why);
-  if (failed(rewrite_class(p, out.edits)) || failed(conditional_parametrize(file, s, p.cls, p.moving, p.own)))
+  if (failed(rewrite_class(p, out.edits)) ||
+      failed(conditional_parametrize(file, s, p.cls, p.moving, p.own, p.multi_process)))
     return out;
   std::string added, instantiate;
-  if (failed(write_parts(p, resolution, out, added, instantiate))) return out;
+  if (failed(write_parts(p, resolution, vocabulary, out, added, instantiate))) return out;
   out.edits.push_back({static_cast<uint32_t>(p.class_end), static_cast<uint32_t>(p.class_end), added, "split"});
   place_instantiate(p, instantiate, out.edits);
   // Imports: what the moved device edits need (outside the class), then

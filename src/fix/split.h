@@ -28,7 +28,10 @@ struct SplitEdits {
 //   add-instantiation would put the call; or, where the module already has an
 //   instantiated `TestXDeviceType`/`TestXDevice` and the moved tests read
 //   none of the class's own members, its tests move there;
-// - a device-specific part becomes `TestXCUDA` (or CPU, MPS, XPU), declared so;
+// - a device-specific part becomes `TestXCUDA` (or CPU, MPS, XPU), declared
+//   so, its tests given `device`, instantiated with only_for="cuda" (and
+//   allow_mps/allow_xpu=True), as upstream's convention has it (contract 1.1,
+//   8); in a class run in several processes it stays a plain class;
 // - members other than tests (helpers, setUp, class attributes) stay in a
 //   test-less base both parts inherit: the original class, renamed `_TestXBase`
 //   when it keeps tests of its own (a subclass of a class with tests would

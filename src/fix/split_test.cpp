@@ -249,3 +249,87 @@ TEST_CASE("a class parametrized only under a condition keeps its parametrized de
   CHECK(s.error == "line 14 parametrizes TestX under a condition, and instantiate_device_type_tests would expand "
                    "test_b's @parametrize always");
 }
+
+// Contract 1.1 and 8: a device-specific class is instantiated with
+// only_for its device (and MPS/XPU's opt-in keyword), its tests take
+// `device`; a CUDA class left plain is what reviewers flag (#192172) and
+// device-specific-contract warns about. The device code stays as written.
+TEST_CASE("a device-specific part is instantiated for its device only, its tests given device", "[fix][split]") {
+  const std::string imports = std::string(kImports) + "from torch.testing._internal.common_utils import TEST_MPS\n";
+  const std::string source = imports +
+                             "\n\n"
+                             "class TestY(TestCase):\n"
+                             "    def test_a(self):\n"
+                             "        pass\n"
+                             "\n"
+                             "    @unittest.skipIf(not TEST_MPS, 'mps')\n"
+                             "    def test_b(self):\n"
+                             "        self.assertGreater(torch.mps.driver_allocated_memory(), -1)\n"
+                             "\n"
+                             "    @unittest.skipIf(not TEST_MPS, 'mps')\n"
+                             "    def test_c(self):\n"
+                             "        torch.ones(1, device='mps')\n";
+  Split s = split_of(source, "TestY");
+  REQUIRE(s.error == "");
+  CHECK(s.fixed == imports +
+                       "\n\n"
+                       "class TestY(TestCase):\n"
+                       "    hw_classification = HardwareClassification.GENERIC\n"
+                       "\n"
+                       "    def test_a(self):\n"
+                       "        pass\n"
+                       "\n"
+                       "\n"
+                       "class TestYDevice(TestCase):\n"
+                       "    hw_classification = HardwareClassification.ACCELERATOR\n"
+                       "\n"
+                       "    @unittest.skipIf(not TEST_MPS, 'mps')\n"
+                       "    def test_c(self, device):\n"
+                       "        torch.ones(1, device=device)\n"
+                       "\n"
+                       "\n"
+                       "class TestYMPS(TestCase):\n"
+                       "    hw_classification = HardwareClassification.MPS\n"
+                       "\n"
+                       "    @unittest.skipIf(not TEST_MPS, 'mps')\n"
+                       "    def test_b(self, device):\n"
+                       "        self.assertGreater(torch.mps.driver_allocated_memory(), -1)\n"
+                       "\n"
+                       "\n"
+                       "instantiate_device_type_tests(TestYDevice, globals())\n"
+                       "instantiate_device_type_tests(TestYMPS, globals(), only_for=\"mps\", allow_mps=True)\n");
+}
+
+// Contract 5.8: a class run in several processes is scheduled by device
+// count, not instantiated; its CUDA part stays a plain class, declared CUDA
+// (device-specific-contract leaves such classes alone too).
+TEST_CASE("a multi-process class's device-specific part is not instantiated", "[fix][split]") {
+  const std::string imports =
+      std::string(kImports) + "from torch.testing._internal.common_distributed import MultiProcessTestCase\n";
+  const std::string source = imports +
+                             "\n\n"
+                             "class TestZ(MultiProcessTestCase):\n"
+                             "    def test_a(self):\n"
+                             "        pass\n"
+                             "\n"
+                             "    @unittest.skipIf(not TEST_CUDA, 'cuda')\n"
+                             "    def test_b(self):\n"
+                             "        self.assertTrue(torch.cuda.get_device_properties(0).name)\n";
+  Split s = split_of(source, "TestZ");
+  REQUIRE(s.error == "");
+  CHECK(s.fixed == imports +
+                       "\n\n"
+                       "class TestZ(MultiProcessTestCase):\n"
+                       "    hw_classification = HardwareClassification.GENERIC\n"
+                       "\n"
+                       "    def test_a(self):\n"
+                       "        pass\n"
+                       "\n"
+                       "\n"
+                       "class TestZCUDA(MultiProcessTestCase):\n"
+                       "    hw_classification = HardwareClassification.CUDA\n"
+                       "\n"
+                       "    @unittest.skipIf(not TEST_CUDA, 'cuda')\n"
+                       "    def test_b(self):\n"
+                       "        self.assertTrue(torch.cuda.get_device_properties(0).name)\n");
+}

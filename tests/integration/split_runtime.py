@@ -10,13 +10,17 @@ each on a copy of the tree. Then, in the 2.6.0 runtime:
 - every split file still collects;
 - every test of a split class that passed on CPU before passes after under its
   new name (TestX::test_y, or TestXDeviceCPU::test_y_cpu, or the CPU variant of
-  the module's instantiated class it moved into), and none vanishes;
+  the module's instantiated class it moved into), and none vanishes but those
+  of a part instantiated for one accelerator (TestXCUDA with only_for="cuda",
+  contract 1.1 and 8), which a CPU runner does not create: such a test must
+  not have passed on CPU before;
 - the GENERIC part lints clean under upstream's rules (lint --upstream).
 Only the drawn classes' tests run (pytest -k), so the run stays short.
 """
 import json
 import pathlib
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -63,6 +67,22 @@ def new_id(node: str, after: dict, cls: str) -> str:
         if p == path and c.startswith(cls) and t in (test, f"{test}_cpu"):
             return other
     return ""
+
+
+def device_only(tree: pathlib.Path, chosen: list) -> dict:
+    """Node ids (before the split) of the tests moved into a part instantiated
+    only for an accelerator, mapped to that device: a CPU runner creates no
+    class for them."""
+    out = {}
+    for c in chosen:
+        text = (tree / c["path"]).read_text()
+        for part in c["split"]:
+            m = re.search(r"^instantiate_device_type_tests\(" + re.escape(part["class"]) +
+                          r', globals\(\), only_for="(\w+)"', text, re.M)
+            if m and m.group(1) != "cpu":
+                for t in part["tests"]:
+                    out[f"{c['path'][len('test/'):]}::{c['class']}::{t}"] = m.group(1)
+    return out
 
 
 def main() -> int:
@@ -125,8 +145,15 @@ def main() -> int:
         owners = {c["path"][len("test/"):]: c["class"] for c in chosen}  # outcomes() keys files from test/
         mine = {n: s for n, s in before.items() if n.split("::")[1] == owners.get(n.split("::")[0])}
         passed = [n for n, s in mine.items() if s == "passed"]
-        vanished = [n for n in mine if not new_id(n, after, owners[n.split("::")[0]])]
+        only = device_only(trees["after"], chosen)
+        # Exactly, or a parametrized variant of it (test_y_<param>).
+        elsewhere = [n for n in mine if any(n == k or n.startswith(k + "_") for k in only)]
+        vanished = [n for n in mine if n not in elsewhere and not new_id(n, after, owners[n.split("::")[0]])]
         regressed = [n for n in passed if after.get(new_id(n, after, owners[n.split("::")[0]])) != "passed"]
+        # A test that passed on CPU and now runs only on its accelerator is one
+        # of `regressed`: the acceptance wants it still passing on CPU.
+        print(f"device-only parts: {len(elsewhere)} tests now instantiated for one accelerator only "
+              f"({sum(n in passed for n in elsewhere)} of them passed on CPU before)")
         moved = sum(1 for n in mine if new_id(n, after, owners[n.split("::")[0]]) not in ("", n))
         print(f"run on CPU: {len(mine)} tests of the split classes before ({len(passed)} passed); {moved} under a "
               f"new name after; {len(vanished)} vanished; {len(regressed)} passed before and not after")

@@ -86,11 +86,12 @@ class TestThreePartsCUDA(TestCase):
     hw_classification = HardwareClassification.CUDA
 
     @unittest.skipIf(not TEST_CUDA, "needs CUDA")
-    def test_device_name(self):
+    def test_device_name(self, device):
         self.assertTrue(len(torch.cuda.get_device_properties(0).name) > 0)
 
 
 instantiate_device_type_tests(TestThreePartsDevice, globals())
+instantiate_device_type_tests(TestThreePartsCUDA, globals(), only_for="cuda")
 
 
 class TestPlainOnly(TestCase):
