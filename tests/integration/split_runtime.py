@@ -15,7 +15,8 @@ each on a copy of the tree. Then, in the 2.6.0 runtime:
   contract 1.1 and 8), which a CPU runner does not create: such a test must
   not have passed on CPU before;
 - the GENERIC part lints clean under upstream's rules (lint --upstream).
-Only the drawn classes' tests run (pytest -k), so the run stays short.
+Only the drawn classes' tests run (pytest -k), and after the split only those
+that passed before (by node id), so the run stays short.
 """
 import json
 import pathlib
@@ -24,6 +25,8 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
+import xml.etree.ElementTree as ET
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
@@ -56,7 +59,7 @@ def candidates(hwclass: str, root: pathlib.Path, seed: int) -> list:
     return [sorted(by_file[f], key=lambda c: c["class"])[0] for f in files]
 
 
-def new_id(node: str, after: dict, cls: str) -> str:
+def new_id(node: str, after, cls: str) -> str:
     """The id a test of `cls` has after the split: itself (GENERIC part), or a
     CPU variant or another class of the split's names (TestX*)."""
     if node in after:
@@ -133,30 +136,50 @@ def main() -> int:
         print(f"collection: {sum(f in ids_after and f not in errors_after for f in files)} of {len(files)} "
               f"split files collect")
 
-        # The split classes' tests, before and after, on CPU.
-        expression = " or ".join(sorted({c["class"] for c in chosen}))
-        results = {}
-        for name, tree in trees.items():
-            junit = f"junit-split-{name}.xml"
-            runtime.pytest(tree, ["-q", "-p", "no:cacheprovider", "--continue-on-collection-errors", "--junitxml", junit,
-                                  "-k", expression, *files])
-            results[name] = outcomes(tree / "test" / junit)
-        before, after = results["before"], results["after"]
+        # The split classes' tests on CPU before; after, only those that
+        # passed (by their new node ids, which collection gave): a test that
+        # skipped or failed before is checked by collection alone (it must
+        # not vanish), and skipping them halves the test's cost (a skipped
+        # multi-process test still starts its processes).
+        collected = set().union(*ids_after.values()) if ids_after else set()
         owners = {c["path"][len("test/"):]: c["class"] for c in chosen}  # outcomes() keys files from test/
+
+        def run(name: str, args: list) -> dict:
+            junit = f"junit-split-{name}.xml"
+            start = time.monotonic()
+            runtime.pytest(trees[name], ["-q", "-p", "no:cacheprovider", "--continue-on-collection-errors",
+                                         "--junitxml", junit, *args])
+            path = trees[name] / "test" / junit
+            if not path.exists():
+                failures.append(f"run {name}: pytest wrote no JUnit report")
+                return {}
+            # Where the time goes, per class, for keeping the test's cost down.
+            spent = {}
+            for case in ET.parse(path).getroot().iter("testcase"):
+                spent[case.get("classname", "")] = spent.get(case.get("classname", ""), 0) + float(case.get("time", 0))
+            print(f"run {name}: {time.monotonic() - start:.0f} s; slowest classes: " +
+                  ", ".join(f"{c} {t:.0f} s" for c, t in sorted(spent.items(), key=lambda kv: -kv[1])[:4]))
+            return outcomes(path)
+
+        before = run("before", ["-k", " or ".join(sorted({c["class"] for c in chosen})), *files])
         mine = {n: s for n, s in before.items() if n.split("::")[1] == owners.get(n.split("::")[0])}
         passed = [n for n, s in mine.items() if s == "passed"]
+        renamed = {n: new_id(n, collected, owners[n.split("::")[0]]) for n in mine}
+        targets = sorted({renamed[n] for n in passed if renamed[n]})
+        after = run("after", targets) if targets else {}
         only = device_only(trees["after"], chosen)
         # Exactly, or a parametrized variant of it (test_y_<param>).
         elsewhere = [n for n in mine if any(n == k or n.startswith(k + "_") for k in only)]
-        vanished = [n for n in mine if n not in elsewhere and not new_id(n, after, owners[n.split("::")[0]])]
-        regressed = [n for n in passed if after.get(new_id(n, after, owners[n.split("::")[0]])) != "passed"]
+        vanished = [n for n in mine if n not in elsewhere and not renamed[n]]
+        regressed = [n for n in passed if after.get(renamed[n]) != "passed"]
         # A test that passed on CPU and now runs only on its accelerator is one
         # of `regressed`: the acceptance wants it still passing on CPU.
         print(f"device-only parts: {len(elsewhere)} tests now instantiated for one accelerator only "
               f"({sum(n in passed for n in elsewhere)} of them passed on CPU before)")
-        moved = sum(1 for n in mine if new_id(n, after, owners[n.split("::")[0]]) not in ("", n))
+        moved = sum(1 for n in mine if renamed[n] not in ("", n))
         print(f"run on CPU: {len(mine)} tests of the split classes before ({len(passed)} passed); {moved} under a "
-              f"new name after; {len(vanished)} vanished; {len(regressed)} passed before and not after")
+              f"new name after; {len(vanished)} vanished; {len(targets)} run after, {len(regressed)} passed before "
+              f"and not after")
         failures += [f"vanished: {n}" for n in vanished[:10]] + [f"no longer passes: {n}" for n in regressed[:10]]
         if not passed:
             failures.append("no test of the split classes passed before: nothing was checked")
