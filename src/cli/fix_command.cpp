@@ -252,7 +252,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   if (s.split_class.empty()) candidates = fix_candidates(s, result, targets, fixed_files, resolution, tally);
   else if (!inputs_ok) return 2;  // report_problems said why
   else if (int code = split_candidate(s.split_class, s.common.quiet, static_cast<size_t>(s.line_length), s.common.paths.front(), result,
-                                            fixed_files, resolution, candidates); code != 0 || candidates.empty()) return code;
+                                            fixed_files, resolution, targets, candidates); code != 0 || candidates.empty()) return code;
   // edits -> verify -> write: nothing that breaks a file is written or shown.
   VerifyOptions verify;
   verify.jobs = resolve_jobs(s.common.jobs);

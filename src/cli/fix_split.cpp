@@ -13,7 +13,7 @@ namespace hwclass {
 
 int split_candidate(const std::string& class_name, bool quiet, size_t line_length, const std::string& input,
                     const ScanResult& result, size_t fixed_files, const Resolution& resolution,
-                    std::vector<FixCandidate>& out) {
+                    const FixTargets& targets, std::vector<FixCandidate>& out) {
   // Past fixed_files are the modules read for context (importers), not inputs.
   if (fixed_files == 0) {
     std::cerr << input << ": error: not a test file; nothing to split\n";
@@ -42,7 +42,7 @@ int split_candidate(const std::string& class_name, bool quiet, size_t line_lengt
     std::cerr << path << ": error: it changed since it was read; not split\n";
     return 2;
   }
-  SplitEdits split = split_class(result.files, c.source, v, resolution, result.vocabulary, line_length);
+  SplitEdits split = split_class(result.files, c.source, v, resolution, result.vocabulary, targets, line_length);
   if (!split.error.empty()) {
     // A second run finds the parts a first one made: nothing to do.
     if (v.split.empty() && cls.declaration.state == DeclarationState::Valid)

@@ -17,6 +17,6 @@ namespace hwclass {
 // `fixed_files` the scan's inputs (past them are modules read for context).
 int split_candidate(const std::string& class_name, bool quiet, size_t line_length, const std::string& input,
                     const ScanResult& result, size_t fixed_files, const Resolution& resolution,
-                    std::vector<FixCandidate>& out);
+                    const FixTargets& targets, std::vector<FixCandidate>& out);
 
 }  // namespace hwclass

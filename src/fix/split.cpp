@@ -23,8 +23,8 @@ constexpr const char* kInstantiateModule = "torch.testing._internal.common_devic
 // .cuda(), torch.cuda calls, @onlyCUDA) as if the whole class migrated to
 // ACCELERATOR; the caller keeps those inside the tests that do.
 std::vector<Edit> device_edits(const FileFacts& file, const std::string& source, const Verdict& v,
-                               const Resolution& resolution, const Vocabulary& vocabulary, size_t line_length,
-                               std::vector<std::string>& why) {
+                               const Resolution& resolution, const Vocabulary& vocabulary, const FixTargets& targets,
+                               size_t line_length, std::vector<std::string>& why) {
   Verdict migrating = v;
   migrating.split.clear();
   migrating.inferred = migrating.target = "ACCELERATOR";
@@ -37,7 +37,7 @@ std::vector<Edit> device_edits(const FileFacts& file, const std::string& source,
   std::vector<Edit> edits{{0, 0, "instantiate_device_type_tests(" + name + ", globals())", "add-instantiation"}};
   for (const char* id : {"add-device-param", "device-to-param", "cuda-to-device", "accelerator-api", "only-to-accelerator"}) {
     std::vector<Edit> made;
-    find_fix_rule(id)->fix(FixContext{file, source, verdicts, resolution, vocabulary, edits, made, why, line_length});
+    find_fix_rule(id)->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, edits, made, why, line_length});
     edits.insert(edits.end(), made.begin(), made.end());
   }
   edits.erase(edits.begin());
@@ -132,17 +132,18 @@ std::string conditional_parametrize(const FileFacts& file, const std::string& s,
 // The imports the split's edits need: instantiate_device_type_tests when it
 // instantiates a part, then HardwareClassification (add-import's own rule).
 void add_imports(const FileFacts& file, const std::string& s, const Resolution& resolution,
-                 const Vocabulary& vocabulary, size_t line_length, bool instantiates, std::vector<Edit>& edits) {
+                 const Vocabulary& vocabulary, const FixTargets& targets, size_t line_length, bool instantiates,
+                 std::vector<Edit>& edits) {
   std::vector<std::string> skipped;
   std::vector<Edit> imports;
   const std::map<int, Verdict> none;
-  FixContext c{file, s, none, resolution, vocabulary, edits, imports, skipped, line_length};
+  FixContext c{file, s, none, resolution, vocabulary, targets, edits, imports, skipped, line_length};
   if (instantiates && !module_binds(file, "instantiate_device_type_tests", kInstantiateModule))
     add_import_edits(c, kInstantiateModule, "instantiate_device_type_tests", "split");
   std::vector<Edit> so_far = edits;
   so_far.insert(so_far.end(), imports.begin(), imports.end());
   std::vector<Edit> enum_import;
-  fix_add_import(FixContext{file, s, none, resolution, vocabulary, so_far, enum_import, skipped, line_length});
+  fix_add_import(FixContext{file, s, none, resolution, vocabulary, targets, so_far, enum_import, skipped, line_length});
   edits.insert(edits.end(), imports.begin(), imports.end());
   edits.insert(edits.end(), enum_import.begin(), enum_import.end());
 }
@@ -389,7 +390,8 @@ void add_device_notes(const SplitPlan& p, SplitEdits& out) {
 }  // namespace
 
 SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s, const Verdict& v,
-                       const Resolution& resolution, const Vocabulary& vocabulary, size_t line_length) {
+                       const Resolution& resolution, const Vocabulary& vocabulary, const FixTargets& targets,
+                       size_t line_length) {
   const FileFacts& file = files[static_cast<size_t>(v.ref.file)];
   SplitPlan p(file, s, v.ref);
   SplitEdits out;
@@ -402,7 +404,7 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
   if (failed(plan_parts(files, v, resolution, p)) || failed(plan_layout(v, p)) || failed(plan_tests(v, p)) ||
       failed(plan_base(p)))
     return out;
-  p.device = device_edits(file, s, v, resolution, vocabulary, line_length, p.why);
+  p.device = device_edits(file, s, v, resolution, vocabulary, targets, line_length, p.why);
   if (failed(rewrite_class(p, out.edits)) ||
       failed(conditional_parametrize(file, s, p.cls, p.moving, p.own, p.multi_process)))
     return out;
@@ -414,7 +416,7 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
   // instantiate_device_type_tests and HardwareClassification.
   for (const Edit& e : p.device)
     if (e.start < p.header || e.start >= p.class_end) out.edits.push_back(e);
-  add_imports(file, s, resolution, vocabulary, line_length, !instantiate.empty(), out.edits);
+  add_imports(file, s, resolution, vocabulary, targets, line_length, !instantiate.empty(), out.edits);
   add_device_notes(p, out);
   return out;
 }

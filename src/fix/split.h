@@ -9,6 +9,7 @@
 #include "facts/facts.h"
 #include "fix/edit.h"
 #include "resolve/resolved.h"
+#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -39,6 +40,7 @@ struct SplitEdits {
 // Classes that are instantiated, inherit tests, are imported or subclassed
 // elsewhere, or have a layout the edits cannot follow are left, with why.
 SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& source, const Verdict& v,
-                       const Resolution& resolution, const Vocabulary& vocabulary, size_t line_length);
+                       const Resolution& resolution, const Vocabulary& vocabulary, const FixTargets& targets,
+                       size_t line_length);
 
 }  // namespace hwclass

@@ -29,7 +29,7 @@ Split split_of(const std::string& source, const std::string& name) {
   for (Verdict& c : classify(files, resolution, vocabulary))
     if (c.ref == ClassRef{0, index}) v = c;
   REQUIRE(v.ref.valid());
-  SplitEdits s = split_class(files, source, v, resolution, vocabulary, 0);
+  SplitEdits s = split_class(files, source, v, resolution, vocabulary, FixTargets::none_missing(), 0);
   return {s.error.empty() ? apply_edits(source, s.edits) : "", s.error, s.notes};
 }
 
