@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 11;
+inline constexpr int kFactsSchemaVersion = 12;
 
 struct Location {
   uint32_t line = 0;
