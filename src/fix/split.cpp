@@ -27,7 +27,7 @@ std::vector<Edit> device_edits(const FileFacts& file, const std::string& source,
                                size_t line_length, std::vector<std::string>& why) {
   Verdict migrating = v;
   migrating.split.clear();
-  migrating.inferred = migrating.target = "ACCELERATOR";
+  migrating.inferred = migrating.target = vocabulary.members.accelerator();
   migrating.migration_blocked.clear();
   migrating.declared.clear();
   migrating.declaration_inherited = false;
@@ -50,7 +50,7 @@ std::vector<Edit> device_edits(const FileFacts& file, const std::string& source,
 // of those names, and the moved tests read none of the class's own members.
 int existing_device_class(const FileFacts& file, const std::string& s, const Resolution& resolution,
                           ClassRef ref, const std::string& part_name, const std::vector<const Method*>& moved,
-                          const std::set<std::string>& members, const std::string& indent) {
+                          const std::set<std::string>& members, const std::string& indent, const Members& roles) {
   const ClassFact& cls = file.classes[static_cast<size_t>(ref.cls)];
   for (const Method* m : moved)
     for (const std::string& read : m->self_refs)
@@ -62,7 +62,7 @@ int existing_device_class(const FileFacts& file, const std::string& s, const Res
     const ResolvedClass& r = resolution.of(ClassRef{ref.file, static_cast<int>(k)});
     if (r.instantiation < 0 || file.instantiations[static_cast<size_t>(r.instantiation)].kind != InstantiateKind::DeviceType)
       continue;
-    if (other.declaration.state != DeclarationState::Absent && other.declaration.member != "ACCELERATOR") continue;
+    if (other.declaration.state != DeclarationState::Absent && !roles.is_accelerator(other.declaration.member)) continue;
     if (std::any_of(moved.begin(), moved.end(), [&](const Method* m) { return method_named(other, m->name); })) continue;
     const size_t body = line_start(s, other.body_start_byte);
     if (s.substr(body, other.body_start_byte - body) != indent || s.compare(line_byte(s, other.line), 6, "class ") != 0)
@@ -76,8 +76,8 @@ int existing_device_class(const FileFacts& file, const std::string& s, const Res
 // the GENERIC one (TestXCUDA for cuda only, contract 1.1 and 8), except a
 // device-specific part of a class run in several processes, which upstream
 // schedules by device count (contract 5.8) and does not instantiate.
-bool instantiated_part(const SplitPart& part, bool multi_process) {
-  return part.member == "ACCELERATOR" || (part.member != "GENERIC" && !multi_process);
+bool instantiated_part(const SplitPart& part, bool multi_process, const Members& roles) {
+  return roles.is_accelerator(part.member) || (!roles.is_generic(part.member) && !multi_process);
 }
 
 // The class's decorators, for one of its parts: a skip, a parametrization
@@ -89,8 +89,8 @@ bool instantiated_part(const SplitPart& part, bool multi_process) {
 // instantiate_parametrized_tests(Class) as its decorator, which only
 // rebinds the GENERIC part's name.
 std::string part_decorators(const FileFacts& file, const ClassFact& cls, const SplitPart& part, bool multi_process,
-                            const std::string& nl) {
-  const bool instantiated = instantiated_part(part, multi_process);
+                            const Members& roles, const std::string& nl) {
+  const bool instantiated = instantiated_part(part, multi_process, roles);
   bool parametrized_call = false;
   for (const Instantiation& inst : file.instantiations)
     parametrized_call |= inst.kind == InstantiateKind::Parametrized && inst.target == cls.name && inst.statement_level &&
@@ -102,7 +102,7 @@ std::string part_decorators(const FileFacts& file, const ClassFact& cls, const S
     parametrized |= parametrizes;
     if (!(parametrizes && instantiated)) text += "@" + d.text + nl;
   }
-  if (parametrized_call && !parametrized && !instantiated && part.member != "GENERIC")
+  if (parametrized_call && !parametrized && !instantiated && !roles.is_generic(part.member))
     text += "@instantiate_parametrized_tests" + nl;
   return text;
 }
@@ -112,13 +112,14 @@ std::string part_decorators(const FileFacts& file, const ClassFact& cls, const S
 // values may be empty there), the moved tests would break collection.
 std::string conditional_parametrize(const FileFacts& file, const std::string& s, const ClassFact& cls,
                                     const std::vector<const SplitPart*>& moving,
-                                    const std::map<std::string, const Method*>& own, bool multi_process) {
+                                    const std::map<std::string, const Method*>& own, bool multi_process,
+                                    const Members& roles) {
   for (const Instantiation& inst : file.instantiations) {
     if (inst.kind != InstantiateKind::Parametrized || inst.target != cls.name) continue;
     const size_t at = line_byte(s, inst.line);
     if (s.compare(at, 1, " ") != 0 && s.compare(at, 1, "\t") != 0) continue;
     for (const SplitPart* p : moving) {
-      if (!instantiated_part(*p, multi_process)) continue;
+      if (!instantiated_part(*p, multi_process, roles)) continue;
       for (const std::string& t : p->tests)
         for (const Decorator& d : own.at(t)->decorators)
           if (d.name == "parametrize")
@@ -151,12 +152,13 @@ void add_imports(const FileFacts& file, const std::string& s, const Resolution& 
 // What the split works from, read once: the class's layout in the bytes, its
 // parts, each test's lines, and the device edits of the moved tests.
 struct SplitPlan {
-  SplitPlan(const FileFacts& f, const std::string& source, ClassRef r)
-      : file(f), s(source), cls(f.classes[static_cast<size_t>(r.cls)]), ref(r) {}
+  SplitPlan(const FileFacts& f, const std::string& source, ClassRef r, const Members& m)
+      : file(f), s(source), cls(f.classes[static_cast<size_t>(r.cls)]), ref(r), roles(m) {}
   const FileFacts& file;
   const std::string& s;
   const ClassFact& cls;
   ClassRef ref;
+  const Members& roles;  // which member is generic, which accelerator (rules/devices.toml)
   const SplitPart* generic = nullptr;
   std::vector<const SplitPart*> moving;  // the parts that leave the class
   size_t header = 0, name_at = 0, body_line = 0, class_end = 0;
@@ -178,7 +180,7 @@ std::string plan_parts(const std::vector<FileFacts>& files, const Verdict& v, co
   const std::string& name = p.cls.name;
   if (v.split.empty()) return "classify proposes no split for " + name + " (hwclass explain shows why)";
   for (const SplitPart& part : v.split) {
-    if (part.member == "GENERIC") p.generic = &part;
+    if (p.roles.is_generic(part.member)) p.generic = &part;
     else if (part.class_name == name)
       return "its split keeps " + name + " as " + part.member + " (an instantiated class); fix --split makes "
              "only the split of a class into GENERIC and device parts";
@@ -210,7 +212,7 @@ std::string plan_layout(const Verdict& v, SplitPlan& p) {
   p.class_end = next_line(s, cls.body_end_byte ? cls.body_end_byte - 1 : 0);
   for (const SplitPart& part : v.split)
     for (const ClassFact& other : p.file.classes)
-      if (part.class_name != cls.name && other.name == part.class_name && part.member != "ACCELERATOR")
+      if (part.class_name != cls.name && other.name == part.class_name && !p.roles.is_accelerator(part.member))
         return "the module already has a class " + part.class_name + " (line " + std::to_string(other.line) + ")";
   return "";
 }
@@ -263,10 +265,10 @@ void remove_test(const SplitPlan& p, const Span& sp, std::vector<Edit>& edits) {
 std::string moved_text(const SplitPlan& p, const Method* m, const SplitPart& part) {
   const Span sp = p.spans.at(m);
   std::vector<Edit> inside;
-  if (instantiated_part(part, p.multi_process))
+  if (instantiated_part(part, p.multi_process, p.roles))
     for (const Edit& e : p.device)
       if (e.start >= m->start_byte && e.end <= m->end_byte && !(e.start == 0 && e.end == 0) &&
-          (part.member == "ACCELERATOR" || e.rule == "add-device-param"))
+          (p.roles.is_accelerator(part.member) || e.rule == "add-device-param"))
         inside.push_back({static_cast<uint32_t>(e.start - sp.start), static_cast<uint32_t>(e.end - sp.start), e.text,
                           e.rule});
   std::string text = apply_edits(p.s.substr(sp.start, sp.end - sp.start), inside);
@@ -280,7 +282,7 @@ std::string rewrite_class(const SplitPlan& p, std::vector<Edit>& edits) {
   const std::string& s = p.s;
   const Declaration& d = p.cls.declaration;
   if (p.in_place) {
-    declare(edits, s, p.cls, "GENERIC", p.nl);
+    declare(edits, s, p.cls, p.roles.generic(), p.nl);
     // After the declaration: an insertion where a removal starts goes first.
     for (const SplitPart* part : p.moving)
       for (const std::string& t : part->tests) remove_test(p, p.spans.at(p.own.at(t)), edits);
@@ -307,12 +309,12 @@ std::string rewrite_class(const SplitPlan& p, std::vector<Edit>& edits) {
 // for them, when it has one (existing_device_class); false when it has none.
 bool move_into_existing(const SplitPlan& p, const Resolution& resolution, const SplitPart& part,
                         const std::vector<const Method*>& tests, SplitEdits& out) {
-  const int k = existing_device_class(p.file, p.s, resolution, p.ref, part.class_name, tests, p.members, p.indent);
+  const int k = existing_device_class(p.file, p.s, resolution, p.ref, part.class_name, tests, p.members, p.indent, p.roles);
   if (k < 0) return false;
   const ClassFact& target = p.file.classes[static_cast<size_t>(k)];
   std::string text;
   for (const Method* m : tests) text += moved_text(p, m, part);
-  if (target.declaration.state == DeclarationState::Absent) declare(out.edits, p.s, target, "ACCELERATOR", p.nl);
+  if (target.declaration.state == DeclarationState::Absent) declare(out.edits, p.s, target, p.roles.accelerator(), p.nl);
   const size_t end = next_line(p.s, target.body_end_byte - 1);
   out.edits.push_back({static_cast<uint32_t>(end), static_cast<uint32_t>(end), text, "split"});
   out.notes.push_back(p.cls.name + ": " + std::to_string(tests.size()) +
@@ -326,7 +328,7 @@ bool move_into_existing(const SplitPlan& p, const Resolution& resolution, const 
 // `TestXCUDA` with only_for="cuda"; device-specific-contract's form).
 std::string instantiate_call(const Vocabulary& vocabulary, const SplitPart& part) {
   std::string call = "instantiate_device_type_tests(" + part.class_name + ", globals()";
-  if (part.member != "ACCELERATOR") {
+  if (!vocabulary.members.is_accelerator(part.member)) {
     const DeviceInfo* device = vocabulary.device_of_member(part.member);
     if (!device) return "";
     call += ", only_for=\"" + device->key + "\"";
@@ -342,12 +344,13 @@ std::string write_parts(const SplitPlan& p, const Resolution& resolution, const 
                         SplitEdits& out, std::string& added, std::string& instantiate) {
   const std::string& nl = p.nl;
   if (p.generic && !p.in_place) {
-    added += nl + nl + part_decorators(p.file, p.cls, *p.generic, p.multi_process, nl) + "class " + p.cls.name + "(" +
-             p.base_name + "):" + nl + declaration(p.indent, "GENERIC", nl);
+    added += nl + nl + part_decorators(p.file, p.cls, *p.generic, p.multi_process, p.roles, nl) + "class " + p.cls.name + "(" +
+             p.base_name + "):" + nl + declaration(p.indent, p.roles.generic(), nl);
     for (const std::string& t : p.generic->tests) added += moved_text(p, p.own.at(t), *p.generic);
   }
   for (const SplitPart* part : p.moving) {
-    const bool accelerator = part->member == "ACCELERATOR", instantiated = instantiated_part(*part, p.multi_process);
+    const bool accelerator = p.roles.is_accelerator(part->member),
+               instantiated = instantiated_part(*part, p.multi_process, p.roles);
     std::vector<const Method*> tests;
     for (const std::string& t : part->tests) tests.push_back(p.own.at(t));
     for (const Method* m : tests)
@@ -360,7 +363,7 @@ std::string write_parts(const SplitPlan& p, const Resolution& resolution, const 
     const std::string call = instantiated ? instantiate_call(vocabulary, *part) : "";
     if (instantiated && call.empty())
       return "no device of rules/devices.toml is declared " + part->member + " (" + part->class_name + ")";
-    added += nl + nl + part_decorators(p.file, p.cls, *part, p.multi_process, nl) + "class " + part->class_name +
+    added += nl + nl + part_decorators(p.file, p.cls, *part, p.multi_process, p.roles, nl) + "class " + part->class_name +
              (p.parent.empty() ? "" : "(" + p.parent + ")") + ":" + nl + declaration(p.indent, part->member, nl);
     for (const Method* m : tests) added += moved_text(p, m, *part);
     if (instantiated) instantiate += (instantiate.empty() ? nl + nl : "") + call + nl;  // the calls one after another
@@ -382,7 +385,7 @@ void place_instantiate(const SplitPlan& p, std::string instantiate, std::vector<
 void add_device_notes(const SplitPlan& p, SplitEdits& out) {
   for (const std::string& w : p.why)
     for (const SplitPart* part : p.moving)
-      if (part->member == "ACCELERATOR")
+      if (p.roles.is_accelerator(part->member))
         for (const std::string& t : part->tests)
           if (w.find(p.cls.name + "." + t + ":") != std::string::npos) out.notes.push_back(w);
 }
@@ -393,7 +396,7 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
                        const Resolution& resolution, const Vocabulary& vocabulary, const FixTargets& targets,
                        size_t line_length) {
   const FileFacts& file = files[static_cast<size_t>(v.ref.file)];
-  SplitPlan p(file, s, v.ref);
+  SplitPlan p(file, s, v.ref, vocabulary.members);
   SplitEdits out;
   auto failed = [&](std::string why) {
     if (why.empty()) return false;
@@ -406,7 +409,7 @@ SplitEdits split_class(const std::vector<FileFacts>& files, const std::string& s
     return out;
   p.device = device_edits(file, s, v, resolution, vocabulary, targets, line_length, p.why);
   if (failed(rewrite_class(p, out.edits)) ||
-      failed(conditional_parametrize(file, s, p.cls, p.moving, p.own, p.multi_process)))
+      failed(conditional_parametrize(file, s, p.cls, p.moving, p.own, p.multi_process, p.roles)))
     return out;
   std::string added, instantiate;
   if (failed(write_parts(p, resolution, vocabulary, out, added, instantiate))) return out;
