@@ -360,6 +360,7 @@ Method Extractor::read_method(TSNode function, TSNode decorated) const {
   TSNode whole = ts::is_null(decorated) ? function : decorated;
   m.start_byte = ts::start_byte(whole);
   m.end_byte = ts::end_byte(whole);
+  m.body_start_byte = ts::start_byte(ts::child_by_field_id(function, g_.f_body));
   TSNode parameters = ts::child_by_field_id(function, g_.f_parameters);
   read_parameters(parameters, m);
   if (!ts::is_null(parameters) && ts::named_child_count(parameters) > 0) {

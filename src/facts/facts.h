@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 12;
+inline constexpr int kFactsSchemaVersion = 13;
 
 struct Location {
   uint32_t line = 0;
@@ -84,6 +84,9 @@ struct Method {
   uint32_t self_end_byte = 0;  // just after a first parameter named `self` (where `device` goes); 0 if none
   // The whole definition, decorators included: what `fix --split` moves.
   uint32_t start_byte = 0, end_byte = 0;
+  // Where its body starts: code before it (a parameter's default) runs when
+  // the class is defined, not when the test does.
+  uint32_t body_start_byte = 0;
   // Attributes of `self`/`cls` its body reads (`self._helper(...)`,
   // `fn=self._check`), in first-use order, each once: which helper methods a
   // test reaches, so a helper's device code counts only for its callers.

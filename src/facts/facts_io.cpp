@@ -116,7 +116,7 @@ void describe(IO& io, DeviceName& d) {
 template <class IO>
 void describe(IO& io, Method& m) {
   io(m.name), io(m.line), io(m.is_async), io(m.is_test), io(m.self_end_byte);
-  io(m.start_byte), io(m.end_byte);
+  io(m.start_byte), io(m.end_byte), io(m.body_start_byte);
   io.list(m.parameters, [&](Parameter& p) {
     io(p.name), io(p.kind, static_cast<int>(ParamKind::VarKwargs)), io(p.has_default);
   });

@@ -88,4 +88,27 @@ TEST_CASE("fixability refuses a target of an unread tree, and says why", "[fixab
         "accelerator-api");
 }
 
+TEST_CASE("a parameter's default device is not rewritten to the parameter", "[fixability][issue30]") {
+  // 1.13.1's test_mps.py: `def test_addmm(self, device="mps")` became
+  // `device=device`, and the module raised NameError at import (the 1.13.1
+  // runtime, after fix --unsafe-fixes).
+  std::vector<FileFacts> files{scan_source("class TestA(TestCase):\n"
+                                           "    def test_a(self, device='cuda'):\n"
+                                           "        torch.ones(1, device='cuda')\n"
+                                           "    def test_b(self):\n"
+                                           "        torch.ones(1).cuda()\n")};
+  Resolution resolution = resolve(files, Vocabulary::embedded());
+  const Verdict v = classify_class(files, resolution, Vocabulary::embedded(), ClassRef{0, 0});
+  std::vector<std::string> rules;
+  for (const DeviceSite& s : files[0].sites) {
+    if (s.kind != SiteKind::DeviceString) continue;
+    std::string why;
+    const char* rule = site_fix_rule(files[0], s, v, Vocabulary::embedded(), FixTargets::none_missing(), &why);
+    rules.push_back(std::to_string(s.location.line) + ":" + (rule ? rule : why));
+  }
+  CHECK(rules == std::vector<std::string>{"2:device-to-param: 'cuda' is a parameter's default, evaluated where the "
+                                          "class is defined, where `device` is no name",
+                                          "3:device-to-param"});
+}
+
 }  // namespace hwclass
