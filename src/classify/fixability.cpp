@@ -150,6 +150,24 @@ InstantiationPlace instantiation_place(const FileFacts& file, ClassRef ref) {
   return place;
 }
 
+// What the variants take from the template's body, read as the 2.6.0
+// runtime does: its methods copied, not inherited, and every test* member
+// taken for a test.
+std::string variant_copy_blocker(const ClassFact& cls) {
+  for (const Method& m : cls.methods)
+    if (m.super_line) return super_blocker(cls, m);
+  for (const auto& [name, line] : cls.test_named_values)
+    return "its attribute " + name + " (line " + std::to_string(line) +
+           ") is no test, yet instantiate_device_type_tests takes every test* member for one and raises TypeError";
+  return "";
+}
+
+std::string super_blocker(const ClassFact& cls, const Method& m) {
+  return "its " + m.name + " calls super() naming " + cls.name + " (line " + std::to_string(m.super_line) +
+         "), and the classes instantiate_device_type_tests makes copy " + m.name + " without deriving from " +
+         cls.name + ": the call raises TypeError in them";
+}
+
 std::string instantiation_blocker(const std::vector<FileFacts>& files, const Resolution& resolution, ClassRef ref) {
   const FileFacts& file = files[static_cast<size_t>(ref.file)];
   const ClassFact& cls = file.classes[static_cast<size_t>(ref.cls)];
@@ -178,17 +196,6 @@ std::string instantiation_blocker(const std::vector<FileFacts>& files, const Res
       return "it inherits the tests of " + base_cls.name + " (line " + std::to_string(base_cls.line) +
              "), which stays a plain class";
   }
-  // What the variants inherit from the template's body, read as the 2.6.0
-  // runtime does: its methods copied, not inherited, and every test*
-  // member taken for a test.
-  for (const Method& m : cls.methods)
-    if (m.super_line)
-      return "its " + m.name + " calls super() naming " + cls.name + " (line " + std::to_string(m.super_line) +
-             "), and the classes instantiate_device_type_tests makes copy " + m.name +
-             " without deriving from " + cls.name + ": the call raises TypeError in them";
-  for (const auto& [name, line] : cls.test_named_values)
-    return "its attribute " + name + " (line " + std::to_string(line) +
-           ") is no test, yet instantiate_device_type_tests takes every test* member for one and raises TypeError";
   const std::set<std::string> reading = names_reading(file, cls.name);
   for (const NameRead& n : file.name_reads)
     if (n.function.empty() && n.run_time && reading.count(n.name))

@@ -65,6 +65,13 @@ InstantiationPlace instantiation_place(const FileFacts& file, ClassRef ref);
 // import leaves no place before the `if __name__` guard.
 std::string instantiation_blocker(const std::vector<FileFacts>& files, const Resolution& resolution, ClassRef ref);
 
+// Why instantiate_device_type_tests's variants cannot copy the class's body
+// (a method calling super() naming the class; a test* member that is no
+// function), "" when they can: whole-class migrations only, since a split
+// moves the tests alone (checked by super_blocker) over a base they inherit.
+std::string variant_copy_blocker(const ClassFact& cls);
+std::string super_blocker(const ClassFact& cls, const Method& m);
+
 // add-device-param: a test method of a class migrating to ACCELERATOR that
 // has `self` but no device parameter. (add-instantiation makes sure
 // something passes it.)

@@ -227,6 +227,9 @@ std::string plan_tests(const Verdict& v, SplitPlan& p) {
       auto it = p.own.find(t);
       if (it == p.own.end() || !it->second->is_test || !it->second->end_byte)
         return cls.name + "." + t + " is not a test defined in its body (inherited or added at import); split it by hand";
+      // A moved test is copied into the instantiated part's variants.
+      if (it->second->super_line && !p.roles.is_generic(part.member))
+        return "its tests cannot move out of " + cls.name + ": " + super_blocker(cls, *it->second);
       Span sp = method_span(p.s, *it->second);
       p.spans[it->second] = sp;
       p.test_spans.push_back(sp);
