@@ -615,10 +615,7 @@ void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& s
 // tests take their device from a sibling helper module). Kept apart from
 // the sites until then, since its device is not known here.
 void Extractor::note_imported_use(TSNode identifier, std::string_view name, const Scope& scope) {
-  const bool imported = std::any_of(facts_.imports.begin(), facts_.imports.end(), [&](const Import& imp) {
-    return !imp.name.empty() && imp.name != "*" && imp.bound_name() == name;
-  });
-  if (!imported || (!vocab_.is_device_global_name(name) && !in_device_position(identifier))) return;
+  if (!from_imported_.count(name) || (!vocab_.is_device_global_name(name) && !in_device_position(identifier))) return;
   const size_t before = facts_.sites.size();
   add_site(SiteKind::DeviceGlobalUse, DeviceName::of(DeviceNaming::Unknown), std::string(name), identifier, scope);
   facts_.imported_uses.push_back(std::move(facts_.sites.back()));

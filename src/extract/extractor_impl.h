@@ -172,6 +172,9 @@ class Extractor {
   NameMap<DeviceHelper> device_helpers_;
   // Names bound by imports of a device's API module: name -> (module path, device).
   NameMap<std::pair<std::string, std::string>> device_module_aliases_;
+  // Names a from-import binds (`from m import n as a`: a), as the scan has
+  // met them: note_imported_use asks of every identifier in a class.
+  NameMap<bool> from_imported_;
 };
 
 bool starts_with(std::string_view text, std::string_view prefix);

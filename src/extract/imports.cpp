@@ -43,6 +43,7 @@ void Extractor::read_import(TSNode statement) {
       continue;
     }
     note_device_module_alias(imp);
+    if (!imp.name.empty() && imp.name != "*") from_imported_[imp.bound_name()] = true;
     facts_.imports.push_back(std::move(imp));
   }
 }
