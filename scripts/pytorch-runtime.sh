@@ -9,7 +9,7 @@
 #   pytorch-runtime.sh DEST run DIR CMD...   run CMD in DEST with DIR bind-free
 #                                            copied to DEST/work/<name> as cwd
 #
-# PYSHIM=DIR copies DIR to /opt/pyshim inside and puts it on PYTHONPATH
+# PYSHIM=DIR copies DIR into the run's copy and puts it on PYTHONPATH
 # (tests/runtime/pyshim: the HardwareClassification stand-in, a fake
 # PrivateUse1 backend, the collection recorder).
 set -euo pipefail
@@ -53,6 +53,9 @@ name=$(basename "$dir")
 rm -rf "${dest:?}/work/$name"
 mkdir -p "$dest/work"
 cp -a "$dir" "$dest/work/$name"
-if [[ -n ${PYSHIM:-} ]]; then rm -rf "$dest/opt/pyshim"; cp -a "$PYSHIM" "$dest/opt/pyshim"; fi
-exec chroot "$dest" env PYTHONPATH=/opt/pyshim PYTHONDONTWRITEBYTECODE=1 HOME=/tmp \
+# PYSHIM goes into this run's own copy, not a path shared by the runs going
+# on at the same time (ctest runs the runtime tests two at a time).
+shim=/opt/pyshim
+if [[ -n ${PYSHIM:-} ]]; then shim=/work/$name/.hwclass-pyshim; rm -rf "$dest$shim"; cp -a "$PYSHIM" "$dest$shim"; fi
+exec chroot "$dest" env PYTHONPATH="$shim" PYTHONDONTWRITEBYTECODE=1 HOME=/tmp \
   sh -c 'cd "$0" && exec "$@"' "/work/$name" "$@"

@@ -273,8 +273,7 @@ def main() -> int:
         declare(hwclass, root, tree, mode)
         # The runners collect in parallel, each from its own copy of the
         # declared tree (the runtime names its work directory after the
-        # tree's): the test runs alone (RUN_SERIAL), and one collection is
-        # one process on one core.
+        # tree's); one collection is one process on one core.
         jobs = []
         with concurrent.futures.ThreadPoolExecutor(len(RUNNERS[version])) as pool:
             for n, (device, extra) in enumerate(RUNNERS[version].items()):

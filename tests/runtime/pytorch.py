@@ -51,9 +51,8 @@ class Runtime:
                 runs_host.unlink(missing_ok=True)
                 env["HWRUN_OUT"] = runs_inside
                 # The plugins travel with the tree (as in collect_groups), not
-                # through the chroot's shared /opt/pyshim, which PYSHIM would
-                # replace under any run going on at the same time: tests that
-                # call this need no exclusive use of the chroot (RUN_SERIAL).
+                # through a path shared with the runs going on at the same
+                # time: tests that call this need no exclusive use of the chroot.
                 shim = root / ".hwclass-pyshim"
                 shutil.rmtree(shim, ignore_errors=True)
                 shutil.copytree(HERE / "pyshim", shim)
