@@ -226,8 +226,16 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
   if (!m || !m->is_test || cls.damaged) return nullptr;
   // A global named `device` (= GPU_TYPE, = "cuda") read in a test becomes
   // the parameter's value once add-device-param shadows it, whatever it named.
-  if (s.kind == SiteKind::DeviceGlobalUse)
-    return s.text == "device" && !s.in_decorator && device_param_fixable(cls, *m, v, vocabulary.members) ? "add-device-param" : nullptr;
+  if (s.kind == SiteKind::DeviceGlobalUse) {
+    if (s.text == "device")
+      return !s.in_decorator && device_param_fixable(cls, *m, v, vocabulary.members) ? "add-device-param" : nullptr;
+    // `DEVICE = "cuda"` read where a device goes (`device=DEVICE`,
+    // `.to(DEVICE)`): the test's `device` stands for it there. Read
+    // elsewhere (`f"{DEVICE}:1"`, `DEVICE == "cuda"`, a helper's argument)
+    // it is data the test may need as it is, and stays.
+    if (!s.device_position || !vocabulary.names_one_accelerator(s.device)) return nullptr;
+    return in_device_test_code(cls, *m, s, v, vocabulary.members) ? "device-to-param" : nullptr;
+  }
   if (!vocabulary.names_one_accelerator(s.device)) return nullptr;
   switch (s.kind) {
     case SiteKind::OnlyDecorator: {

@@ -127,6 +127,7 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     if (s.skip_when_present) w.field("skip_when_present", true);
     if (s.value_only) w.field("value_only", true);
     if (s.via_alias) w.field("via_alias", true);
+    if (s.device_position) w.field("device_position", true);
     w.end_object();
   }
   w.end_array().end_object();

@@ -603,7 +603,8 @@ void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& s
   }
   for (const DeviceGlobal& global : facts_.device_globals) {
     if (global.name != name) continue;
-    add_site(SiteKind::DeviceGlobalUse, global.device, std::string(name), identifier, scope);
+    add_site(SiteKind::DeviceGlobalUse, global.device, std::string(name), identifier, scope).device_position =
+        in_device_position(identifier);
     return;
   }
   note_imported_use(identifier, name, scope);

@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 13;
+inline constexpr int kFactsSchemaVersion = 14;
 
 struct Location {
   uint32_t line = 0;
@@ -248,6 +248,9 @@ struct DeviceSite {
   // text is spelt from the module. Upstream's text match does not see these.
   bool via_alias = false;
   bool bare_call = false;  // a call with an empty argument list: `x.cuda()`, not `x.cuda(0)`
+  // A DeviceGlobalUse where a device goes (`device=DEVICE`, `.to(DEVICE)`,
+  // `torch.device(DEVICE)`): the test's `device` can stand in for it there.
+  bool device_position = false;
   // The device part is in an inner call, itself a site: the outer call of
   // `torch.cuda.current_stream().synchronize()`. Upstream's text match
   // reports both; as hardcoded code it is one.

@@ -164,7 +164,7 @@ void describe(IO& io, DeviceSite& s) {
   describe(io, s.location);
   io(s.class_index), io(s.method), io(s.role, static_cast<int>(DecoratorRole::Requires));
   io(s.in_decorator), io(s.in_condition), io(s.skips_test), io(s.guarded), io(s.skip_when_present), io(s.value_only);
-  io(s.via_alias), io(s.bare_call), io(s.chained), io(s.walk_statement), io(s.walk_depth);
+  io(s.via_alias), io(s.bare_call), io(s.device_position), io(s.chained), io(s.walk_statement), io(s.walk_depth);
 }
 template <class IO>
 void describe(IO& io, FileFacts& f) {

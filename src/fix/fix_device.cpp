@@ -6,8 +6,9 @@
 // - add-device-param: a test method without `device` gets it after `self`,
 //   where instantiate_device_type_tests passes it;
 // - device-to-param: a device string in a device position ("cuda",
-//   "cuda:0"; not f"cuda:{i}", which names one of several) becomes the
-//   test's `device`;
+//   "cuda:0"; not f"cuda:{i}", which names one of several), or a module-level
+//   global bound to one (`device=DEVICE` after `DEVICE = "cuda"`), becomes
+//   the test's `device`;
 // - cuda-to-device: `x.cuda()` becomes `x.to(device)`;
 // - accelerator-api: `torch.cuda.synchronize()` and the other calls with a
 //   device-generic spelling in rules/devices.toml ([classify]
@@ -142,7 +143,11 @@ void fix_sites(const FixContext& c, const char* rule) {
       continue;
     }
     const std::string span = c.source.substr(s.location.start_byte, s.location.end_byte - s.location.start_byte);
-    if (s.kind == SiteKind::DeviceString) {
+    if (s.kind == SiteKind::DeviceGlobalUse) {
+      c.out.push_back({s.location.start_byte, s.location.end_byte,
+                       takes_device_type(c.source, s.location, c.vocabulary) ? "torch.device(device).type" : "device",
+                       rule});
+    } else if (s.kind == SiteKind::DeviceString) {
       // `device = "cuda"` would become `device = device`: the line goes,
       // and what read the local now reads the parameter of that name.
       const size_t bol = line_start(c.source, s.location.start_byte), eol = next_line(c.source, s.location.end_byte);

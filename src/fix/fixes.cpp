@@ -13,7 +13,7 @@ const std::vector<FixRule>& all_fix_rules() {
       {"add-device-param", FixSafety::Unsafe, "device_param,hardcoded-device",
        "Gives the test methods of a class migrating to ACCELERATOR the device parameter.", fix_add_device_param},
       {"device-to-param", FixSafety::Unsafe, "hardcoded-device",
-       "In tests that take device, a device string in a device position becomes device.", fix_device_strings},
+       "In tests that take device, a device string in a device position, or a module-level global bound to one, becomes device.", fix_device_strings},
       {"cuda-to-device", FixSafety::Unsafe, "hardcoded-device", "In tests that take device, x.cuda() becomes x.to(device).",
        fix_tensor_methods},
       {"accelerator-api", FixSafety::Unsafe, "hardcoded-device",
