@@ -37,7 +37,7 @@ void note_blocked_migration(Context& c) {
                             "into setUp, then instantiate it";
   else
     c.v.migration_blocked = instantiation_blocker(c.files, c.resolution, c.ref);
-  if (c.v.migration_blocked.empty()) c.v.migration_blocked = variant_copy_blocker(c.cls);
+  if (c.v.migration_blocked.empty()) c.v.migration_blocked = variant_copy_blocker(c.file, c.cls);
 }
 }  // namespace
 

@@ -153,9 +153,22 @@ InstantiationPlace instantiation_place(const FileFacts& file, ClassRef ref) {
 // What the variants take from the template's body, read as the 2.6.0
 // runtime does: its methods copied, not inherited, and every test* member
 // taken for a test.
-std::string variant_copy_blocker(const ClassFact& cls) {
+std::string variant_copy_blocker(const FileFacts& file, const ClassFact& cls) {
   for (const Method& m : cls.methods)
     if (m.super_line) return super_blocker(cls, m);
+  // The expanded tests keep their @parametrize marks, so the variants expand
+  // them again: 2.6.0's test_2d_composability.py then collects
+  // test_x_is_even_sharded_model_False_is_even_sharded_model_True_cpu, the
+  // product of the two, and no test under its own name.
+  const std::string parametrize = "instantiate_parametrized_tests";
+  auto expanded = [&](uint32_t line) {
+    return "instantiate_parametrized_tests (line " + std::to_string(line) +
+           ") already expands its parametrized tests, and instantiate_device_type_tests would expand them again";
+  };
+  for (const Instantiation& inst : file.instantiations)
+    if (inst.kind == InstantiateKind::Parametrized && inst.target == cls.name) return expanded(inst.line);
+  for (const Decorator& d : cls.decorators)
+    if (d.name == parametrize) return expanded(d.line);
   for (const auto& [name, line] : cls.test_named_values)
     return "its attribute " + name + " (line " + std::to_string(line) +
            ") is no test, yet instantiate_device_type_tests takes every test* member for one and raises TypeError";

@@ -67,9 +67,11 @@ std::string instantiation_blocker(const std::vector<FileFacts>& files, const Res
 
 // Why instantiate_device_type_tests's variants cannot copy the class's body
 // (a method calling super() naming the class; a test* member that is no
-// function), "" when they can: whole-class migrations only, since a split
-// moves the tests alone (checked by super_blocker) over a base they inherit.
-std::string variant_copy_blocker(const ClassFact& cls);
+// function; tests instantiate_parametrized_tests already expanded), "" when
+// they can: whole-class migrations only, since a split moves the tests alone
+// (checked by super_blocker, its parametrize call rewritten) over a base
+// they inherit.
+std::string variant_copy_blocker(const FileFacts& file, const ClassFact& cls);
 std::string super_blocker(const ClassFact& cls, const Method& m);
 
 // add-device-param: a test method of a class migrating to ACCELERATOR that

@@ -117,7 +117,7 @@ TEST_CASE("a template the variants cannot copy is not instantiated", "[fixabilit
   // (dynamo/test_compiler_bisector.py's test_ns = "_test_bisector").
   auto blocker = [](const std::string& source) {
     std::vector<FileFacts> files{scan_source(source)};
-    return variant_copy_blocker(files[0].classes[0]);
+    return variant_copy_blocker(files[0], files[0].classes[0]);
   };
   // A split moves tests only, over a base they inherit: instantiation_blocker,
   // which fix --split asks too, leaves a setUp's super() to variant_copy_blocker.
@@ -140,4 +140,16 @@ TEST_CASE("a template the variants cannot copy is not instantiated", "[fixabilit
   // super(Other, self) names another class (a mixin's chain): not this one's.
   CHECK(blocker("class TestA(TestCase):\n    def setUp(self):\n        super(Base, self).setUp()\n"
                 "    def test_a(self):\n        pass\n") == "");
+  // Tests instantiate_parametrized_tests expanded (the call, or the class
+  // decorator) are expanded again by the variants: 2.6.0's
+  // test_2d_composability.py collected test_x_..._False_..._True_cpu in the
+  // runtime after the migration, and test_x_..._False_cpu vanished.
+  const std::string parametrized = "class TestA(TestCase):\n    @parametrize('x', [1, 2])\n    def test_a(self, x):\n"
+                                   "        pass\n";
+  CHECK(blocker(parametrized + "\ninstantiate_parametrized_tests(TestA)\n") ==
+        "instantiate_parametrized_tests (line 6) already expands its parametrized tests, and "
+        "instantiate_device_type_tests would expand them again");
+  CHECK(blocker("@instantiate_parametrized_tests\n" + parametrized) ==
+        "instantiate_parametrized_tests (line 1) already expands its parametrized tests, and "
+        "instantiate_device_type_tests would expand them again");
 }
