@@ -50,5 +50,7 @@ def pytest_runtest_logreport(report):
     row = {"nodeid": report.nodeid, "outcome": report.outcome}
     if report.skipped and isinstance(report.longrepr, tuple) and len(report.longrepr) == 3:
         row["reason"] = str(report.longrepr[2])  # (path, line, "Skipped: why")
+    if report.failed and "TimeBox" in str(report.longrepr):
+        row["boxed"] = True  # cut short by hwsample's time box: it shows nothing
     with open(out, "a", encoding="utf-8") as f:
         f.write(json.dumps(row, sort_keys=True) + "\n")
