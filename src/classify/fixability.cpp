@@ -160,15 +160,9 @@ std::string variant_copy_blocker(const FileFacts& file, const ClassFact& cls) {
   // them again: 2.6.0's test_2d_composability.py then collects
   // test_x_is_even_sharded_model_False_is_even_sharded_model_True_cpu, the
   // product of the two, and no test under its own name.
-  const std::string parametrize = "instantiate_parametrized_tests";
-  auto expanded = [&](uint32_t line) {
+  if (uint32_t line = parametrized_expansion_line(file, cls))
     return "instantiate_parametrized_tests (line " + std::to_string(line) +
            ") already expands its parametrized tests, and instantiate_device_type_tests would expand them again";
-  };
-  for (const Instantiation& inst : file.instantiations)
-    if (inst.kind == InstantiateKind::Parametrized && inst.target == cls.name) return expanded(inst.line);
-  for (const Decorator& d : cls.decorators)
-    if (d.name == parametrize) return expanded(d.line);
   for (const auto& [name, line] : cls.test_named_values)
     return "its attribute " + name + " (line " + std::to_string(line) +
            ") is no test, yet instantiate_device_type_tests takes every test* member for one and raises TypeError";

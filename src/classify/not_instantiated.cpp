@@ -36,13 +36,7 @@ void suggest_split(Context& c, const std::string& device_member) {
 
 // instantiate_parametrized_tests fills a `device` parameter from @parametrize,
 // so there it says nothing about device instantiation.
-bool parametrized(const Context& c) {
-  for (const Instantiation& inst : c.file.instantiations)
-    if (inst.kind == InstantiateKind::Parametrized && inst.target == c.cls.name) return true;
-  for (const Decorator& d : c.cls.decorators)
-    if (d.name == "instantiate_parametrized_tests") return true;
-  return false;
-}
+bool parametrized(const Context& c) { return parametrized_expansion_line(c.file, c.cls) != 0; }
 
 // Tests that take `device` in a class nothing instantiates directly: a
 // device-generic template, through a subclass if one is instantiated.

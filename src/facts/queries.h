@@ -127,6 +127,17 @@ inline int upstream_instantiation(const FileFacts& file, const std::string& clas
   return link;
 }
 
+// The line where instantiate_parametrized_tests expands the class's
+// @parametrize tests (a call naming it, or its class decorator); 0 when
+// nothing does.
+inline uint32_t parametrized_expansion_line(const FileFacts& file, const ClassFact& cls) {
+  for (const Instantiation& inst : file.instantiations)
+    if (inst.kind == InstantiateKind::Parametrized && inst.target == cls.name) return inst.line;
+  for (const Decorator& d : cls.decorators)
+    if (d.name == "instantiate_parametrized_tests") return d.line;
+  return 0;
+}
+
 // Whether the module adds tests to the class at run time
 // (`setattr(TestX, "test_" + name, f)`, `TestX.test_y = f`).
 inline bool gets_tests_at_run_time(const FileFacts& file, std::string_view class_name) {

@@ -143,11 +143,7 @@ void fix_sites(const FixContext& c, const char* rule) {
       continue;
     }
     const std::string span = c.source.substr(s.location.start_byte, s.location.end_byte - s.location.start_byte);
-    if (s.kind == SiteKind::DeviceGlobalUse) {
-      c.out.push_back({s.location.start_byte, s.location.end_byte,
-                       takes_device_type(c.source, s.location, c.vocabulary) ? "torch.device(device).type" : "device",
-                       rule});
-    } else if (s.kind == SiteKind::DeviceString) {
+    if (s.kind == SiteKind::DeviceString || s.kind == SiteKind::DeviceGlobalUse) {
       // `device = "cuda"` would become `device = device`: the line goes,
       // and what read the local now reads the parameter of that name.
       const size_t bol = line_start(c.source, s.location.start_byte), eol = next_line(c.source, s.location.end_byte);
@@ -155,7 +151,8 @@ void fix_sites(const FixContext& c, const char* rule) {
       std::string after = c.source.substr(s.location.end_byte, eol - s.location.end_byte);
       before.erase(std::remove_if(before.begin(), before.end(), [](char ch) { return ch == ' ' || ch == '\t'; }),
                    before.end());
-      if (before == "device=" && after.find_first_not_of(" \t\r\n") == std::string::npos) {
+      if (s.kind == SiteKind::DeviceString && before == "device=" &&
+          after.find_first_not_of(" \t\r\n") == std::string::npos) {
         c.out.push_back({static_cast<uint32_t>(bol), static_cast<uint32_t>(eol), "", rule});
         continue;
       }
