@@ -39,6 +39,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from outcome import finish  # noqa: E402
 from pytorch import Runtime  # noqa: E402
+from fix_runtime import renamed  # noqa: E402
 from select_tree_oracle import groups_of, run_test_files  # noqa: E402
 
 SEED = 30
@@ -69,15 +70,6 @@ def collected(runtime: Runtime, tree: pathlib.Path, groups: list) -> tuple:
         if "nodeid" in r:
             ids.setdefault(r["nodeid"].split("::")[0], set()).add(r["nodeid"])
     return ids, {r["error"].split("::")[0] for r in rows if "error" in r}
-
-
-def renamed(node: str, after: set) -> str:
-    """The id a test has after the fixes: itself, or its CPU variant."""
-    if node in after:
-        return node
-    path, cls, test = node.split("::")
-    variant = f"{path}::{cls}CPU::{test}_cpu"
-    return variant if variant in after else ""
 
 
 def run(runtime: Runtime, tree: pathlib.Path, groups: list) -> dict:
@@ -154,20 +146,19 @@ def main() -> int:
                   if f not in errors_after}
         groups = groups_of(list(sample), before / "test")
         start = time.time()
+        new = {n: renamed(n, ids_after.get(f, set())) for f in sample for n in sample[f]}  # "" when vanished
         results_before = run(runtime, before, [[n for f in g for n in sample[f]] for g in groups])
-        results_after = run(runtime, after, [[renamed(n, ids_after[f]) for f in g for n in sample[f]
-                                              if renamed(n, ids_after[f])] for g in groups])
-        ran = [n for f in sample for n in sample[f]]
+        results_after = run(runtime, after, [[new[n] for f in g for n in sample[f] if new[n]] for g in groups])
+        ran = list(new)
         passed = [n for n in ran if results_before.get(n) == "passed"]
-        boxed = [n for n in ran if "boxed" in (results_before.get(n), results_after.get(renamed(n, ids_after[n.split("::")[0]])))]
-        regressed = [n for n in passed if n not in boxed
-                     and results_after.get(renamed(n, ids_after[n.split("::")[0]])) != "passed"]
-        moved = sum(1 for n in ran if renamed(n, ids_after[n.split("::")[0]]) != n)
+        boxed = [n for n in ran if "boxed" in (results_before.get(n), results_after.get(new[n]))]
+        regressed = [n for n in passed if n not in boxed and results_after.get(new[n]) != "passed"]
+        moved = sum(1 for n in ran if new[n] not in ("", n))
         print(f"run on CPU: {len(ran)} tests in {len(sample)} files, {moved} renamed by a new instantiation; "
               f"{len(passed)} passed before, {len(regressed)} of them not after; {len(boxed)} overran the "
               f"{TEST_BOX} s box; {time.time() - start:.0f} s")
         failures += [f"passed before, not after the unsafe fixes: {n} -> "
-                     f"{results_after.get(renamed(n, ids_after[n.split('::')[0]]), 'did not run')}" for n in regressed[:20]]
+                     f"{results_after.get(new[n], 'did not run')}" for n in regressed[:20]]
         if len(passed) < 50:  # most draws skip on a CPU; fewer than this would show little
             failures.append(f"only {len(passed)} sampled tests passed before the fixes; too few to show anything")
     return finish(failures)
