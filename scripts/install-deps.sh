@@ -14,7 +14,7 @@ case "${1:-}" in
   # `hwclass select`, chromium to render the HTML report, clang and its
   # runtime for the libFuzzer targets (fuzz/), debootstrap for the PyTorch
   # 2.6.0 runtime below.
-  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev debootstrap" ;;
+  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev debootstrap iproute2" ;;
   *) echo "usage: install-deps.sh [--tests]" >&2; exit 2 ;;
 esac
 # The tree-sitter runtime and grammar come from the npm registry at configure

@@ -7,7 +7,8 @@
 #
 #   pytorch-runtime.sh DEST                  build DEST if needed; print DEST
 #   pytorch-runtime.sh DEST run DIR CMD...   run CMD in DEST with DIR bind-free
-#                                            copied to DEST/work/<name> as cwd
+#                                            copied to DEST/work/<name> as cwd,
+#                                            in a network namespace of its own
 #
 # PYSHIM=DIR copies DIR into the run's copy and puts it on PYTHONPATH
 # (tests/runtime/pyshim: the HardwareClassification stand-in, a fake
@@ -45,6 +46,14 @@ if [[ "$(cat "$dest/.complete")" != "$packages" ]]; then
   echo "$packages" >"$dest/.complete"
 fi
 mountpoint -q "$dest/proc" || mount -t proc proc "$dest/proc" 2>/dev/null || true
+# This machine's name resolves to loopback, as on the host: distributed
+# tests look it up (gloo, elastic), and the chroot's resolver would otherwise
+# ask a name server, in C, where no Python time box reaches.
+host=$(uname -n)
+if ! grep -qE "[[:space:]]$host([[:space:]]|\$)" "$dest/etc/hosts"; then
+  { cat "$dest/etc/hosts"; printf '127.0.0.1\t%s\n' "$host"; } >"$dest/etc/hosts.$$"
+  mv "$dest/etc/hosts.$$" "$dest/etc/hosts"
+fi
 [[ ${2:-} == run ]] || { echo "$dest"; exit 0; }
 
 dir=${3:?run needs DIR}
@@ -57,5 +66,13 @@ cp -a "$dir" "$dest/work/$name"
 # on at the same time (ctest runs the runtime tests two at a time).
 shim=/opt/pyshim
 if [[ -n ${PYSHIM:-} ]]; then shim=/work/$name/.hwclass-pyshim; rm -rf "$dest$shim"; cp -a "$PYSHIM" "$dest$shim"; fi
-exec chroot "$dest" env PYTHONPATH="$shim" PYTHONDONTWRITEBYTECODE=1 HOME=/tmp \
+# Each run gets a loopback of its own: distributed tests bind ports (a
+# TCPStore, an elastic rendezvous), and two runs at once on the host's
+# loopback can meet on one port and wait in C++, where no Python time box
+# reaches. Where namespaces are refused, the run shares the host's.
+netns=()
+if unshare --net true 2>/dev/null && command -v ip >/dev/null; then
+  netns=(unshare --net sh -c 'ip link set lo up && exec "$@"' netns)
+fi
+exec "${netns[@]}" chroot "$dest" env PYTHONPATH="$shim" PYTHONDONTWRITEBYTECODE=1 HOME=/tmp \
   sh -c 'cd "$0" && exec "$@"' "/work/$name" "$@"

@@ -74,11 +74,20 @@ def collected(runtime: Runtime, tree: pathlib.Path, groups: list) -> tuple:
 
 def run(runtime: Runtime, tree: pathlib.Path, groups: list) -> dict:
     """node id -> outcome of each test run, one pytest process per group of
-    node ids (files of one basename cannot share a process)."""
+    node ids (files of one basename cannot share a process). A group gets a
+    minute and a half to start and twice the box per test; past that its
+    processes are killed (a wait in C++ or in a child process, which the box
+    cannot cut), and its tests that had not finished count as boxed."""
     outcomes = {}
     for ids in groups:
-        runtime.pytest(tree, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample", *ids],
-                       {"HWSAMPLE_BOX": str(TEST_BOX)}, timeout=1800)
+        limit = 90 + 2 * TEST_BOX * len(ids)
+        try:
+            runtime.pytest(tree, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample", *ids],
+                           {"HWSAMPLE_BOX": str(TEST_BOX)}, timeout=limit)
+        except subprocess.TimeoutExpired:
+            done = {r["nodeid"] for r in runtime.last_runs}
+            print(f"  killed after {limit} s, in {tree.name}: {' '.join(i for i in ids if i not in done)}")
+            outcomes.update({i: "boxed" for i in ids})
         for r in runtime.last_runs:
             outcomes[r["nodeid"]] = "boxed" if r.get("boxed") else r["outcome"]
     return outcomes
@@ -159,6 +168,8 @@ def main() -> int:
               f"{TEST_BOX} s box; {time.time() - start:.0f} s")
         failures += [f"passed before, not after the unsafe fixes: {n} -> "
                      f"{results_after.get(new[n], 'did not run')}" for n in regressed[:20]]
+        if len(boxed) > len(ran) // 10:  # a killed run hides what it would have shown
+            failures.append(f"{len(boxed)} of {len(ran)} sampled tests overran their box; more than a tenth")
         if len(passed) < 50:  # most draws skip on a CPU; fewer than this would show little
             failures.append(f"only {len(passed)} sampled tests passed before the fixes; too few to show anything")
     return finish(failures)

@@ -38,7 +38,10 @@ class Runtime:
     def pytest(self, root: pathlib.Path, args: list, env: dict = None, timeout: int = 1800) -> tuple:
         """Runs `python3 -m pytest ARGS` in ROOT/test; returns (exit code,
         output, [rows the hwcollect plugin wrote]). With `-p hwcollect`,
-        self.last_runs holds a row per test that ran: outcome, skip reason."""
+        self.last_runs holds a row per test that ran: outcome, skip reason.
+        pytest and every process it started are killed after TIMEOUT
+        seconds, however they wait (a test stuck in C++ or in a child
+        process), and TimeoutExpired is raised with self.last_runs kept."""
         env = dict(env or {})
         with tempfile.TemporaryDirectory() as tmp:
             if self.version == "2.6.0":
@@ -59,9 +62,10 @@ class Runtime:
                 env["PYTHONPATH"] = f"/work/{root.name}/{shim.name}"
                 command = [str(SOURCE / "scripts/pytorch-runtime.sh"), str(CHROOT), "run", str(root), "env",
                            *[f"{k}={v}" for k, v in env.items()], "sh", "-c",
-                           'cd test && exec python3 -m pytest "$@"', "pytest", *args]
+                           f'cd test && exec timeout -k 10 {timeout} python3 -m pytest "$@"', "pytest", *args]
                 try:
-                    run = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+                    # coreutils' timeout signals its whole process group.
+                    run = subprocess.run(command, capture_output=True, text=True, timeout=timeout + 120)
                 finally:
                     shutil.rmtree(shim, ignore_errors=True)
                 # The run's files (JUnit reports) come back with the tree.
@@ -76,13 +80,16 @@ class Runtime:
                 env["HWRUN_OUT"] = str(runs_host)
                 env["PYTHONPATH"] = f"{HERE / 'pyshim'}:{HERE / 'host-shim'}"
                 env["PYTHONDONTWRITEBYTECODE"] = "1"
-                run = subprocess.run(["/usr/bin/python3", "-m", "pytest", *args], cwd=root / "test",
-                                     capture_output=True, text=True, timeout=timeout, env={**os.environ, **env})
+                run = subprocess.run(["timeout", "-k", "10", str(timeout), "/usr/bin/python3", "-m", "pytest", *args],
+                                     cwd=root / "test", capture_output=True, text=True, timeout=timeout + 120,
+                                     env={**os.environ, **env})
             rows = [json.loads(line) for line in out_host.read_text().splitlines()] if out_host.exists() else []
             # What ran, with each skip's reason (hwcollect's HWRUN_OUT).
             self.last_runs = [json.loads(line) for line in runs_host.read_text().splitlines()] \
                 if runs_host.exists() else []
             runs_host.unlink(missing_ok=True)
+        if run.returncode in (124, 137):  # timeout's: the box ran out; last_runs holds what finished
+            raise subprocess.TimeoutExpired(args, timeout, run.stdout, run.stderr)
         return run.returncode, run.stdout + run.stderr, rows
 
     def collect(self, root: pathlib.Path, files: list, env: dict = None) -> tuple:

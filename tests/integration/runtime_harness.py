@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""The runtime harness itself (tests/runtime/pytorch.py and
+scripts/pytorch-runtime.sh), in the 2.6.0 chroot, on a scratch tree:
+
+1. a test stuck where no Python time box reaches (SIGALRM blocked, as in a
+   wait in C++) is killed with its run after the run's timeout, which
+   raises TimeoutExpired and keeps the rows of the tests that finished;
+2. two runs at once bind the same loopback port (each run has a network
+   namespace of its own, as ctest runs the runtime tests two at a time);
+3. the machine's name resolves to loopback inside the chroot.
+
+Before these, CI's sample run (fix_sample_run.py) hung past ctest's
+timeout with no word of which test waited.
+"""
+import pathlib
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from outcome import finish  # noqa: E402
+from pytorch import Runtime  # noqa: E402
+
+STUCK = '''import signal, socket, time
+
+def test_done():
+    pass
+
+def test_stuck():
+    signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM])
+    time.sleep(600)
+'''
+
+PORT = '''import socket, time
+
+def test_port():
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 0)
+    s.bind(("127.0.0.1", 29517))
+    s.listen()
+    time.sleep(8)
+
+def test_own_name():
+    assert socket.gethostbyname(socket.gethostname()) == "127.0.0.1"
+'''
+
+
+def tree_with(tmp: str, name: str, text: str) -> pathlib.Path:
+    root = pathlib.Path(tmp) / f"{pathlib.Path(tmp).name}-{name}"
+    (root / "test").mkdir(parents=True)
+    (root / "test" / "test_harness.py").write_text(text)
+    return root
+
+
+def main() -> int:
+    runtime = Runtime("2.6.0")
+    runtime.ensure()
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        # 1. The stuck test: killed at 20 s, the other test's row kept.
+        root = tree_with(tmp, "stuck", STUCK)
+        start = time.time()
+        try:
+            runtime.pytest(root, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample",
+                                  "test_harness.py"], {"HWSAMPLE_BOX": "5"}, timeout=20)
+            failures.append("a test stuck past every box ended without TimeoutExpired")
+        except subprocess.TimeoutExpired:
+            pass
+        took = time.time() - start
+        outcomes = {r["nodeid"]: r["outcome"] for r in runtime.last_runs}
+        print(f"stuck test: run ended after {took:.0f} s; rows kept: {outcomes}")
+        if took > 60:
+            failures.append(f"the stuck run took {took:.0f} s to end; its timeout was 20 s")
+        if outcomes != {"test_harness.py::test_done": "passed"}:
+            failures.append(f"rows of the stuck run: {outcomes}, not test_done passed")
+
+        # 2 and 3. Two runs at once on one port, and the machine's name.
+        results = {}
+
+        def one(name: str) -> None:
+            runtime_of_thread = Runtime("2.6.0")
+            code, output, _ = runtime_of_thread.pytest(tree_with(tmp, name, PORT),
+                                                       ["-q", "-p", "no:cacheprovider", "test_harness.py"],
+                                                       timeout=120)
+            results[name] = (code, output.strip().splitlines()[-1] if output.strip() else "no output")
+
+        threads = [threading.Thread(target=one, args=(n,)) for n in ("port-a", "port-b")]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for name, (code, last) in sorted(results.items()):
+            print(f"{name}: exit {code}, {last}")
+            if code != 0:
+                failures.append(f"{name}: exit {code}: {last}")
+    return finish(failures)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
