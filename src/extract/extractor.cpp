@@ -19,6 +19,15 @@ void extract_facts(const TSTree* tree, std::string_view source, const Vocabulary
   Extractor(tree, source, vocabulary, facts).run();
 }
 
+void extract_syntax_issues(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary,
+                           FileFacts& facts) {
+  Extractor(tree, source, vocabulary, facts).run_syntax_only();
+}
+
+void Extractor::run_syntax_only() {
+  if (ts::has_error(ts_tree_root_node(tree_))) collect_syntax_issues();
+}
+
 FileFacts extract_source(std::string bytes, const SourceFile& file, const Vocabulary& vocabulary) {
   return std::move(parse_sources(
                        {file}, 1,

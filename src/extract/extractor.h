@@ -16,6 +16,11 @@ namespace hwclass {
 // and the syntax issues of `facts` from `tree`, the parse of `source`.
 void extract_facts(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary, FileFacts& facts);
 
+// Only the syntax issues extract_facts would record: a check of bytes whose
+// facts nothing reads (fix's edited files).
+void extract_syntax_issues(const TSTree* tree, std::string_view source, const Vocabulary& vocabulary,
+                           FileFacts& facts);
+
 // The facts of `bytes` as if they were `file`'s content: the checks, parse,
 // grammar-gap repair and extraction a file on disk gets. For sources held in
 // memory (fuzz targets, unit tests).

@@ -55,6 +55,7 @@ class Extractor {
   Extractor(const Extractor&) = delete;
   Extractor& operator=(const Extractor&) = delete;
   void run();
+  void run_syntax_only();  // the syntax issues alone (fix's check of its output)
 
  private:
   // extractor.cpp: the statement scan upstream's linter performs.

@@ -66,7 +66,9 @@ std::vector<std::optional<BrokenFix>> parse_checks(const std::vector<FixCandidat
         text = candidates[i].fixed;
         return check_source(text, f);
       },
-      [&](size_t, const TSTree* tree, std::string_view text, FileFacts& f) { extract_facts(tree, text, vocabulary, f); });
+      [&](size_t, const TSTree* tree, std::string_view text, FileFacts& f) {
+        extract_syntax_issues(tree, text, vocabulary, f);
+      });
   std::vector<std::optional<BrokenFix>> out(candidates.size());
   for (size_t i = 0; i < facts.size(); ++i)
     for (const FileIssue& issue : facts[i].issues)
