@@ -171,6 +171,7 @@ FileFacts every_field_set() {
   f.module_tests = {{"test_free", 30}};
   f.sites = {site};
   f.owners = {"module: mps"};
+  f.statements = {TopStatement{0, 20, 0, {}, true}, TopStatement{21, 90, 40, {{45, 60}, {65, 90}}, false}};
   return f;
 }
 

@@ -47,6 +47,7 @@ void Extractor::run() {
   keep_own_reads();
   if (ts::has_error(root)) collect_syntax_issues();
   facts_.owners = read_owners(source_);
+  facts_.statements = top_statements(root, g_);
   // Device globals are recorded after their value; a stable sort keeps
   // pre-order (outer call before inner) among sites starting together.
   std::stable_sort(facts_.sites.begin(), facts_.sites.end(), [](const DeviceSite& a, const DeviceSite& b) {

@@ -8,6 +8,7 @@
 
 #include "discover/discover.h"
 #include "facts/facts.h"
+#include "parse/grammar.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -28,5 +29,9 @@ FileFacts extract_source(std::string bytes, const SourceFile& file, const Vocabu
 
 // The labels of the file's `# Owner(s): [...]` lines, in order, once each.
 std::vector<std::string> read_owners(std::string_view source);
+
+// The statements of `module`'s block (comments left out), with each
+// class's header end and body statements.
+std::vector<TopStatement> top_statements(TSNode module, const Grammar& g);
 
 }  // namespace hwclass

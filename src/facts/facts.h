@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 14;
+inline constexpr int kFactsSchemaVersion = 15;
 
 struct Location {
   uint32_t line = 0;
@@ -360,6 +360,19 @@ struct FileIssue {
   bool operator==(const FileIssue&) const = default;
 };
 
+// A statement of the module's own block, with, for a class, where its
+// header ends and its body's statements. fix checks the statements its edits
+// touch, not the whole file (fix/check_units.h): a module-level statement
+// parses and compiles in no other statement's context, and a class-body
+// statement in its class header's alone.
+struct TopStatement {
+  uint32_t start_byte = 0, end_byte = 0;
+  uint32_t header_end_byte = 0;  // a class's: just past its header's ':'; 0 for any other statement
+  std::vector<std::pair<uint32_t, uint32_t>> body;  // a class's body statements, [start, end) bytes
+  bool future_import = false;    // `from __future__ import ...`, which must come first
+  bool operator==(const TopStatement&) const = default;
+};
+
 struct FileFacts {
   std::string path;           // as given or discovered, for display
   std::string relative_path;  // repo-relative, '/'-separated
@@ -405,6 +418,7 @@ struct FileFacts {
   // only what this file spells.
   std::vector<DeviceSite> imported_uses;
   std::vector<std::string> owners;  // `# Owner(s): [...]` labels (report --by owner)
+  std::vector<TopStatement> statements;  // the module's block, in source order
 
   bool has_syntax_error() const {
     for (const auto& i : issues)

@@ -192,6 +192,10 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.sites, [&](DeviceSite& s) { describe(io, s); });
   io.list(f.imported_uses, [&](DeviceSite& s) { describe(io, s); });
   io.list(f.owners, [&](std::string& s) { io(s); });
+  io.list(f.statements, [&](TopStatement& t) {
+    io(t.start_byte), io(t.end_byte), io(t.header_end_byte), io(t.future_import);
+    io.list(t.body, [&](std::pair<uint32_t, uint32_t>& b) { io(b.first), io(b.second); });
+  });
 }
 
 }  // namespace
