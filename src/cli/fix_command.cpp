@@ -155,7 +155,7 @@ std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& re
       tally.skipped_files.push_back(f.path + ": does not parse; not fixed");
       continue;
     }
-    FixCandidate c{&file, {}, {}, {}};
+    FixCandidate c{&file, {}, {}, {}, &f.statements};
     FileFacts reread;
     if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {
       tally.skipped_files.push_back(f.path + ": changed since it was read; not fixed");

@@ -36,7 +36,7 @@ int split_candidate(const std::string& class_name, bool quiet, size_t line_lengt
   }
   const ClassFact& cls = f.classes[static_cast<size_t>(index)];
   const Verdict v = classify_class(result.files, resolution, result.vocabulary, ClassRef{0, index});
-  FixCandidate c{&file, {}, {}, {}};
+  FixCandidate c{&file, {}, {}, {}, &f.statements};
   FileFacts reread;
   if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {
     std::cerr << path << ": error: it changed since it was read; not split\n";

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "extract/extractor.h"
+#include "fix/check_units.h"
 #include "parse/parallel_parse.h"
 #include "parse/python_check.h"
 #include "parse/source_reader.h"
@@ -54,22 +55,21 @@ std::vector<std::string> blame(const FixCandidate& c, const BrokenFix& broken, c
 
 }  // namespace
 
-// tree-sitter's verdict on every candidate's fixed bytes, parsed on the
+// tree-sitter's verdict on each text (a candidate's units), parsed on the
 // worker pool.
-std::vector<std::optional<BrokenFix>> parse_checks(const std::vector<FixCandidate>& candidates,
-                                                   const Vocabulary& vocabulary, int jobs) {
-  std::vector<SourceFile> files;
-  for (const FixCandidate& c : candidates) files.push_back(*c.file);
+std::vector<std::optional<BrokenFix>> parse_checks(const std::vector<std::string>& texts,
+                                                   const std::vector<SourceFile>& files, const Vocabulary& vocabulary,
+                                                   int jobs) {
   std::vector<FileFacts> facts = parse_sources(
       files, jobs,
       [&](size_t i, std::string& text, FileFacts& f) {
-        text = candidates[i].fixed;
+        text = texts[i];
         return check_source(text, f);
       },
       [&](size_t, const TSTree* tree, std::string_view text, FileFacts& f) {
         extract_syntax_issues(tree, text, vocabulary, f);
       });
-  std::vector<std::optional<BrokenFix>> out(candidates.size());
+  std::vector<std::optional<BrokenFix>> out(texts.size());
   for (size_t i = 0; i < facts.size(); ++i)
     for (const FileIssue& issue : facts[i].issues)
       if (issue.is_syntax_error() && !out[i]) out[i] = BrokenFix{"tree-sitter", issue.line, issue.message, {}};
@@ -78,26 +78,39 @@ std::vector<std::optional<BrokenFix>> parse_checks(const std::vector<FixCandidat
 
 std::vector<std::optional<BrokenFix>> verify_fixes(const std::vector<FixCandidate>& candidates,
                                                    const Vocabulary& vocabulary, const VerifyOptions& options) {
-  std::vector<std::optional<BrokenFix>> out = parse_checks(candidates, vocabulary, options.jobs);
+  // Every candidate's units in one list, each with its candidate.
+  std::vector<std::string> units;
+  std::vector<size_t> owner;
+  std::vector<SourceFile> files;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    const FixCandidate& c = candidates[i];
+    for (std::string& u : c.statements ? check_units(c.source, c.fixed, c.edits, *c.statements)
+                                       : std::vector<std::string>{c.fixed})
+      units.push_back(std::move(u)), owner.push_back(i), files.push_back(*c.file);
+  }
+  std::vector<std::optional<BrokenFix>> out(candidates.size());
+  std::vector<std::optional<BrokenFix>> parsed = parse_checks(units, files, vocabulary, options.jobs);
+  for (size_t u = 0; u < units.size(); ++u)
+    if (parsed[u] && !out[owner[u]]) out[owner[u]] = parsed[u];
   if (options.python) {
-    // The fixed bytes of the files tree-sitter passed, in one batch; the
+    // The units of the candidates tree-sitter passed, in one batch; the
     // sources only of those CPython rejects (a source it rejected already is
     // not held against its fix).
     std::vector<size_t> asked;
     std::vector<std::string> batch;
-    for (size_t i = 0; i < candidates.size(); ++i)
-      if (!out[i]) asked.push_back(i), batch.push_back(candidates[i].fixed);
+    for (size_t u = 0; u < units.size(); ++u)
+      if (!out[owner[u]]) asked.push_back(u), batch.push_back(units[u]);
     auto after = python_compile_all(batch, options.jobs);
-    std::vector<size_t> failed;
-    std::vector<std::string> sources;
+    std::vector<size_t> failed;  // candidates, each once, with their first failing unit
+    std::vector<std::optional<PythonVerdict>> first;
     for (size_t k = 0; after && k < asked.size(); ++k)
-      if ((*after)[k]) failed.push_back(k), sources.push_back(candidates[asked[k]].source);
+      if ((*after)[k] && (failed.empty() || failed.back() != owner[asked[k]]))
+        failed.push_back(owner[asked[k]]), first.push_back((*after)[k]);
+    std::vector<std::string> sources;
+    for (size_t i : failed) sources.push_back(candidates[i].source);
     auto before = python_compile_all(sources, options.jobs);
     for (size_t j = 0; before && j < failed.size(); ++j)
-      if (!(*before)[j]) {
-        const PythonVerdict& v = *(*after)[failed[j]];
-        out[asked[failed[j]]] = BrokenFix{"python3", v.line, v.message, {}};
-      }
+      if (!(*before)[j]) out[failed[j]] = BrokenFix{"python3", first[j]->line, first[j]->message, {}};
   }
   for (size_t i = 0; i < candidates.size(); ++i)
     if (out[i]) out[i]->rules = blame(candidates[i], *out[i], vocabulary, options);

@@ -1,8 +1,8 @@
 // The step between edits and writing: a fixed file is written or shown only
-// when it is still Python. Each edited file is parsed again with tree-sitter
-// and compiled with CPython's compile() (python3 processes sharing the run's
-// files, when one is found); one that fails stays as it is, and the fix
-// rules whose edits break it are named.
+// when it is still Python. What each file's edits touch (fix/check_units.h)
+// is parsed again with tree-sitter and compiled with CPython's compile()
+// (python3 processes sharing the run's files, when one is found); a file
+// that fails stays as it is, and the fix rules whose edits break it are named.
 #pragma once
 
 #include <optional>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "discover/discover.h"
+#include "facts/facts.h"
 #include "fix/edit.h"
 #include "vocab/vocabulary.h"
 
@@ -20,6 +21,9 @@ struct FixCandidate {
   std::string source;  // the bytes read
   std::string fixed;   // the bytes the edits make
   std::vector<Edit> edits;
+  // The source's module statements, so that only what the edits touch is
+  // checked; without them the whole fixed file is.
+  const std::vector<TopStatement>* statements = nullptr;
 };
 
 struct BrokenFix {
