@@ -31,6 +31,7 @@ void fix_declaration_form(const FixContext& c) {
     if (!declaration_form_fixable(d, c.vocabulary)) continue;
     c.out.push_back({d.location.start_byte, d.location.end_byte,
                      declaration_text(c.vocabulary.intended_member(d), d.annotated), "declaration-form"});
+    c.decisions.names_enum = true;
   }
 }
 
@@ -40,12 +41,12 @@ void fix_add_classification(const FixContext& c) {
     if (cls.declaration.state != DeclarationState::Absent || !cls.is_test_class) continue;
     // A class this run's unsafe fixes migrate (instantiate, or edit inside
     // it) is ACCELERATOR now, so the run declares that and a second run is idle.
-    bool migrated = std::any_of(c.earlier.begin(), c.earlier.end(), [&](const Edit& e) {
-      if (e.rule == "add-instantiation")
-        return e.text.find("instantiate_device_type_tests(" + cls.name + ",") != std::string::npos;
-      const FixRule* r = find_fix_rule(e.rule);
-      return r && r->safety == FixSafety::Unsafe && e.start >= cls.body_start_byte && e.start < cls.body_end_byte;
-    });
+    bool migrated = c.decisions.instantiated.count(index) ||
+                    std::any_of(c.earlier.begin(), c.earlier.end(), [&](const Edit& e) {
+                      const FixRule* r = find_fix_rule(e.rule);
+                      return r && r->safety == FixSafety::Unsafe && e.start >= cls.body_start_byte &&
+                             e.start < cls.body_end_byte;
+                    });
     const std::string member = migrated ? c.vocabulary.members.accelerator() : declared_member(v);
     auto skip = [&](const std::string& why) {
       c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": " + why);
@@ -109,6 +110,7 @@ void fix_add_classification(const FixContext& c) {
       c.out.push_back({static_cast<uint32_t>(start), static_cast<uint32_t>(start), line + nl + (definition ? nl : ""),
                        "add-classification"});
     }
+    c.decisions.names_enum = true;
   }
 }
 

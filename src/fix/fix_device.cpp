@@ -65,11 +65,8 @@ void fix_add_device_param(const FixContext& c) {
     // add-instantiation writes unless the class line defeats it, nothing
     // passes `device`.
     const ResolvedClass& r = c.resolution.of(v.ref);
-    bool instantiated = r.instantiation >= 0 || r.instantiated_subclass.valid() ||
-                        std::any_of(c.earlier.begin(), c.earlier.end(), [&](const Edit& e) {
-                          return e.rule == "add-instantiation" &&
-                                 e.text.find("instantiate_device_type_tests(" + cls.name + ",") != std::string::npos;
-                        });
+    bool instantiated =
+        r.instantiation >= 0 || r.instantiated_subclass.valid() || c.decisions.instantiated.count(index);
     for (const Method& m : cls.methods) {
       if (!device_param_fixable(cls, m, v, c.vocabulary.members)) continue;
       if (!instantiated) {
@@ -118,8 +115,9 @@ void fix_add_instantiation(const FixContext& c) {
     size_t after = next_line(s, place.after_byte ? place.after_byte - 1 : 0);
     std::string nl = newline_at(s, header);
     std::string text = (after == s.size() && !s.empty() && s.back() != '\n' ? nl : std::string()) + nl + nl + indent +
-                       "instantiate_device_type_tests(" + cls.name + ", globals())" + nl;
+                       instantiation_text(cls.name) + nl;
     c.out.push_back({static_cast<uint32_t>(after), static_cast<uint32_t>(after), text, "add-instantiation"});
+    c.decisions.instantiated.insert(index);
     added = true;
   }
   const char* module = "torch.testing._internal.common_device_type";

@@ -21,8 +21,7 @@ constexpr const char* kModule = "torch.testing._internal.common_utils";
 constexpr const char* kName = "HardwareClassification";
 
 bool needs_enum(const FixContext& c) {
-  for (const Edit& e : c.earlier)
-    if (e.text.find(std::string(kName) + ".") != std::string::npos) return true;
+  if (c.decisions.names_enum) return true;
   for (const ClassFact& cls : c.file.classes)
     if (names_classification_enum(cls.declaration) || unbound_declaration_name(c.file, cls.declaration, &c.vocabulary.star_imports) == kName)
       return true;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,16 @@
 
 namespace hwclass {
 
+// What the rules that ran before decided for the file, typed, so that no
+// rule reads another's edits: add-instantiation's classes (add-device-param
+// passes `device` only to instantiated tests; add-classification declares
+// them ACCELERATOR), and whether a declaration written this run names
+// HardwareClassification (add-import then imports it).
+struct FixDecisions {
+  std::set<int> instantiated;  // class indexes
+  bool names_enum = false;
+};
+
 struct FixContext {
   const FileFacts& file;
   const std::string& source;            // the bytes the facts were read from
@@ -25,6 +36,7 @@ struct FixContext {
   const Vocabulary& vocabulary;
   const FixTargets& fix_targets;        // what the torch tree defines (vocab/fix_targets.h)
   const std::vector<Edit>& earlier;     // edits of the rules before this one
+  FixDecisions& decisions;             // what they decided
   std::vector<Edit>& out;
   std::vector<std::string>& skipped;    // "line N: Class: why", for the summary
   size_t line_length = 0;              // the formatter's; 0: the file's own (fix_import.cpp)

@@ -27,9 +27,10 @@ std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const Fil
                              const Vocabulary& vocabulary, const FixTargets& targets, std::vector<std::string>& why,
                              size_t line_length) {
   std::vector<Edit> edits;
+  FixDecisions decisions;
   for (const FixRule* rule : rules) {
     std::vector<Edit> made;
-    rule->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, edits, made, why, line_length});
+    rule->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, edits, decisions, made, why, line_length});
     edits.insert(edits.end(), made.begin(), made.end());
   }
   return edits;

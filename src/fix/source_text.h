@@ -25,4 +25,11 @@ inline std::string newline_at(const std::string& s, size_t at) {
 
 inline bool all_blank(const std::string& s) { return s.find_first_not_of(" \t") == std::string::npos; }
 
+// The call that instantiates CLS for every device, as add-instantiation and
+// the split write it; built here once so no rule looks for another's text.
+inline std::string instantiation_text(const std::string& cls) {
+  static const std::string function = "instantiate_device_type_tests";
+  return function + "(" + cls + ", globals())";
+}
+
 }  // namespace hwclass

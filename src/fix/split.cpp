@@ -34,13 +34,14 @@ std::vector<Edit> device_edits(const FileFacts& file, const std::string& source,
   const std::map<int, Verdict> verdicts{{v.ref.cls, migrating}};
   const std::string& name = file.classes[static_cast<size_t>(v.ref.cls)].name;
   // What add-device-param asks of an instantiation: the split writes it.
-  std::vector<Edit> edits{{0, 0, "instantiate_device_type_tests(" + name + ", globals())", "add-instantiation"}};
+  FixDecisions decisions;
+  decisions.instantiated.insert(v.ref.cls);
+  std::vector<Edit> edits;
   for (const char* id : {"add-device-param", "device-to-param", "cuda-to-device", "accelerator-api", "only-to-accelerator"}) {
     std::vector<Edit> made;
-    find_fix_rule(id)->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, edits, made, why, line_length});
+    find_fix_rule(id)->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, edits, decisions, made, why, line_length});
     edits.insert(edits.end(), made.begin(), made.end());
   }
-  edits.erase(edits.begin());
   return edits;
 }
 
@@ -138,13 +139,15 @@ void add_imports(const FileFacts& file, const std::string& s, const Resolution& 
   std::vector<std::string> skipped;
   std::vector<Edit> imports;
   const std::map<int, Verdict> none;
-  FixContext c{file, s, none, resolution, vocabulary, targets, edits, imports, skipped, line_length};
+  FixDecisions decisions;
+  decisions.names_enum = true;  // every part the split makes is declared
+  FixContext c{file, s, none, resolution, vocabulary, targets, edits, decisions, imports, skipped, line_length};
   if (instantiates && !module_binds(file, "instantiate_device_type_tests", kInstantiateModule))
     add_import_edits(c, kInstantiateModule, "instantiate_device_type_tests", "split");
   std::vector<Edit> so_far = edits;
   so_far.insert(so_far.end(), imports.begin(), imports.end());
   std::vector<Edit> enum_import;
-  fix_add_import(FixContext{file, s, none, resolution, vocabulary, targets, so_far, enum_import, skipped, line_length});
+  fix_add_import(FixContext{file, s, none, resolution, vocabulary, targets, so_far, decisions, enum_import, skipped, line_length});
   edits.insert(edits.end(), imports.begin(), imports.end());
   edits.insert(edits.end(), enum_import.begin(), enum_import.end());
 }
@@ -330,7 +333,9 @@ bool move_into_existing(const SplitPlan& p, const Resolution& resolution, const 
 // only for its own with that device's opt-in keyword (contract 1.1, 8:
 // `TestXCUDA` with only_for="cuda"; device-specific-contract's form).
 std::string instantiate_call(const Vocabulary& vocabulary, const SplitPart& part) {
-  std::string call = "instantiate_device_type_tests(" + part.class_name + ", globals()";
+  std::string call = instantiation_text(part.class_name);
+  call.pop_back();  // the keywords go before the ')'
+
   if (!vocabulary.members.is_accelerator(part.member)) {
     const DeviceInfo* device = vocabulary.device_of_member(part.member);
     if (!device) return "";

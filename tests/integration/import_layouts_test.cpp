@@ -63,7 +63,8 @@ TEST_CASE("add-import's edit compiles in every from-import statement of a real t
     std::vector<Edit> edits, none;
     std::vector<std::string> skipped;
     const FixTargets unread;  // add-import writes no API target
-    FixContext c{f, source, verdicts, resolution, result.vocabulary, unread, none, edits, skipped};
+    FixDecisions decided;
+    FixContext c{f, source, verdicts, resolution, result.vocabulary, unread, none, decided, edits, skipped};
     std::vector<std::tuple<std::string, uint32_t, uint32_t>> added;
     uint32_t last_start = UINT32_MAX;
     for (const Import& imp : f.imports) {

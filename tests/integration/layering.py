@@ -6,7 +6,10 @@ Also fails on a call to tree-sitter's node API outside the null-safe wrapper
 (src/parse/syntax_node.h, and grammar.h's kind()): most of those calls crash
 on a null node, and the wrapper's never do. And fails on a read of the
 environment (getenv) outside cli/: the environment is read where the
-command line is, and stages get values (issue 31: no hidden globals).
+command line is, and stages get values (issue 31: no hidden globals). And
+fails on a fix rule that spells another rule's output as a string to find it
+(`"instantiate_device_type_tests(`, `"HardwareClassification.`): rules
+read each other's typed decisions (fix/fixes.h FixDecisions).
 
     layering.py SRC_DIR
 """
@@ -21,6 +24,7 @@ INCLUDE = re.compile(r'^#include "([a-z_]+)/', re.M)
 RAW_NODE_CALL = re.compile(r'\bts_node_[a-z_]+\(')
 NODE_API_OWNERS = {"parse/syntax_node.h", "parse/grammar.h"}
 GETENV = re.compile(r'\bgetenv\(')
+OUTPUT_TEXT = re.compile(r'"instantiate_device_type_tests\(|"HardwareClassification\.')
 
 
 def main() -> int:
@@ -41,6 +45,10 @@ def main() -> int:
             for line_no, line in enumerate(text.splitlines(), 1):
                 if GETENV.search(line):
                     bad.append(f"{where}:{line_no}: reads the environment; read it in cli/ and pass the value")
+        if stage == "fix":
+            for line_no, line in enumerate(text.splitlines(), 1):
+                if OUTPUT_TEXT.search(line):
+                    bad.append(f"{where}:{line_no}: spells a fix's output text; read FixDecisions")
         for target in INCLUDE.findall(text):
             if target in rank and rank[target] > rank[stage]:
                 bad.append(f"{path.relative_to(src)}: includes {target}/, a later stage than {stage}/")
