@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "fix/source_text.h"
+
 namespace hwclass {
 namespace {
 
@@ -10,16 +12,9 @@ struct Span {
   uint32_t lo = 0, hi = 0;  // [lo, hi) of the source
 };
 
-uint32_t line_start(const std::string& s, uint32_t at) {
-  size_t nl = at == 0 ? std::string::npos : s.rfind('\n', at - 1);
-  return nl == std::string::npos ? 0 : static_cast<uint32_t>(nl + 1);
-}
-
-// Just past the newline ending the line that holds byte `at`.
-uint32_t line_end(const std::string& s, uint32_t at) {
-  size_t nl = s.find('\n', at);
-  return nl == std::string::npos ? static_cast<uint32_t>(s.size()) : static_cast<uint32_t>(nl + 1);
-}
+// source_text.h's, in the uint32_t offsets of facts and edits.
+uint32_t start_of_line(const std::string& s, uint32_t at) { return static_cast<uint32_t>(line_start(s, at)); }
+uint32_t end_of_line(const std::string& s, uint32_t at) { return static_cast<uint32_t>(next_line(s, at)); }
 
 bool overlaps(std::pair<uint32_t, uint32_t> statement, Span span) {
   if (span.lo == span.hi) return statement.first < span.lo && span.lo < statement.second;
@@ -33,7 +28,7 @@ Span grow(const std::string& s, Span span, const std::vector<std::pair<uint32_t,
   uint32_t previous = span.lo;
   for (const auto& st : block)
     if (st.second <= span.lo) previous = st.first;
-  if (previous == span.lo && span.lo == span.hi && span.lo == line_start(s, span.lo)) {
+  if (previous == span.lo && span.lo == span.hi && span.lo == start_of_line(s, span.lo)) {
     bool inside = false;  // an insertion at a line start, first in its block
     for (const auto& st : block) inside = inside || overlaps(st, span);
     if (!inside) return span;
@@ -41,8 +36,8 @@ Span grow(const std::string& s, Span span, const std::vector<std::pair<uint32_t,
   span.lo = previous;
   for (Span before{~0u, 0}; before.lo != span.lo || before.hi != span.hi;) {
     before = span;
-    span.lo = line_start(s, span.lo);
-    if (span.hi == span.lo || span.hi != line_start(s, span.hi)) span.hi = line_end(s, span.hi);
+    span.lo = start_of_line(s, span.lo);
+    if (span.hi == span.lo || span.hi != start_of_line(s, span.hi)) span.hi = end_of_line(s, span.hi);
     for (const auto& st : block)
       if (overlaps(st, span)) span.lo = std::min(span.lo, st.first), span.hi = std::max(span.hi, st.second);
   }
@@ -67,9 +62,9 @@ std::vector<Span> merged(std::vector<Span> spans) {
 uint32_t head_end(const std::string& s, const std::vector<TopStatement>& statements) {
   uint32_t end = 0;
   for (const TopStatement& t : statements)
-    if (t.future_import) end = std::max(end, line_end(s, t.end_byte));
+    if (t.future_import) end = std::max(end, end_of_line(s, t.end_byte));
   for (uint32_t at = 0, line = 0; line < 2 && at < s.size(); ++line) {
-    uint32_t next = line_end(s, at);
+    uint32_t next = end_of_line(s, at);
     std::string_view text(s.data() + at, next - at);
     size_t first = text.find_first_not_of(" \t\f\r\n");
     if (first != std::string_view::npos && text[first] != '#') break;
@@ -162,7 +157,7 @@ Spans spans_of(const std::string& source, const std::vector<Edit>& edits, const 
       if (overlaps(module[k], span)) owners.push_back(k);
     const TopStatement* cls = owners.size() == 1 ? &statements[owners[0]] : nullptr;
     if (span.lo >= head && cls && cls->header_end_byte != 0 && !cls->body.empty() &&
-        span.lo >= line_end(source, cls->header_end_byte))
+        span.lo >= end_of_line(source, cls->header_end_byte))
       out.bodies[owners[0]].push_back(grow(source, span, cls->body));
     else
       out.module.push_back(grow(source, span.lo < head ? Span{0, std::max(span.hi, head)} : span, module));
@@ -180,7 +175,7 @@ Spans spans_of(const std::string& source, const std::vector<Edit>& edits, const 
 // cannot be cut exactly.
 bool body_units(const std::string& source, const std::string& fixed, const Cutter& cutter, const TopStatement& cls,
                 const std::vector<Span>& spans, uint32_t head, std::vector<std::string>& units) {
-  const uint32_t first = cls.body.front().first, indent_at = line_start(source, first);
+  const uint32_t first = cls.body.front().first, indent_at = start_of_line(source, first);
   const std::string indent = source.substr(indent_at, first - indent_at);
   if (indent.empty() || indent.find_first_not_of(" \t") != std::string::npos) return false;
   const std::string header = source.substr(cls.start_byte, cls.header_end_byte - cls.start_byte);
