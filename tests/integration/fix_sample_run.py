@@ -75,12 +75,13 @@ def collected(runtime: Runtime, tree: pathlib.Path, groups: list) -> tuple:
 def run(runtime: Runtime, tree: pathlib.Path, groups: list) -> dict:
     """node id -> outcome of each test run, one pytest process per group of
     node ids (files of one basename cannot share a process). A group gets a
-    minute and a half to start and twice the box per test; past that its
-    processes are killed (a wait in C++ or in a child process, which the box
-    cannot cut), and its tests that had not finished count as boxed."""
+    minute and a half to start and the box and 5 s per test, 10 minutes at
+    most (a normal run of the 114 sampled tests takes about 100 s); past that
+    its processes are killed (a wait in C++ or in a child process, which the
+    box cannot cut), and its tests that had not finished count as boxed."""
     outcomes = {}
     for ids in groups:
-        limit = 90 + 2 * TEST_BOX * len(ids)
+        limit = min(90 + (TEST_BOX + 5) * len(ids), 600)
         try:
             runtime.pytest(tree, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample", *ids],
                            {"HWSAMPLE_BOX": str(TEST_BOX)}, timeout=limit)

@@ -5,6 +5,8 @@ scripts/pytorch-runtime.sh), in the 2.6.0 chroot, on a scratch tree:
 1. a test stuck where no Python time box reaches (SIGALRM blocked, as in a
    wait in C++) is killed with its run after the run's timeout, which
    raises TimeoutExpired and keeps the rows of the tests that finished;
+   and a run whose test leaves a worker process behind ends with its
+   session under hwsample, not when the worker would;
 2. two runs at once bind the same loopback port (each run has a network
    namespace of its own, as ctest runs the runtime tests two at a time);
 3. the machine's name resolves to loopback inside the chroot.
@@ -32,6 +34,12 @@ def test_done():
 def test_stuck():
     signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM])
     time.sleep(600)
+'''
+
+LEFTOVER = '''import multiprocessing, time
+
+def test_leaves_a_worker():
+    multiprocessing.get_context("spawn").Process(target=time.sleep, args=(600,)).start()
 '''
 
 PORT = '''import socket, time
@@ -76,6 +84,20 @@ def main() -> int:
             failures.append(f"the stuck run took {took:.0f} s to end; its timeout was 20 s")
         if outcomes != {"test_harness.py::test_done": "passed"}:
             failures.append(f"rows of the stuck run: {outcomes}, not test_done passed")
+
+        # 1b. A worker left behind: the session ends the run, well before its timeout.
+        root = tree_with(tmp, "leftover", LEFTOVER)
+        start = time.time()
+        try:
+            code, output, _ = runtime.pytest(root, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample",
+                                                    "test_harness.py"], {"HWSAMPLE_BOX": "5"}, timeout=90)
+        except subprocess.TimeoutExpired:
+            code, output = "killed at 90 s", ""
+        took = time.time() - start
+        outcomes = {r["nodeid"]: r["outcome"] for r in runtime.last_runs}
+        print(f"leftover worker: exit {code} after {took:.0f} s; rows: {outcomes}")
+        if code != 0 or took > 60 or outcomes != {"test_harness.py::test_leaves_a_worker": "passed"}:
+            failures.append(f"a run whose test left a worker: exit {code} after {took:.0f} s, rows {outcomes}")
 
         # 2 and 3. Two runs at once on one port, and the machine's name.
         results = {}
