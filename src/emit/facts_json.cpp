@@ -55,6 +55,28 @@ void write_class(JsonWriter& w, const ClassFact& c) {
   w.end_array().end_object();
 }
 
+void write_site(JsonWriter& w, const FileFacts& f, const DeviceSite& s) {
+  w.begin_object()
+      .field("kind", to_string(s.kind))
+      .field("device", s.device.label())
+      .field("text", s.text)
+      .field("owner", owner_name(f, s))
+      .field("line", s.location.line)
+      .field("column", s.location.column)
+      .field("start_byte", s.location.start_byte)
+      .field("end_byte", s.location.end_byte);
+  if (s.role != DecoratorRole::None) w.field("role", to_string(s.role));
+  if (s.in_decorator) w.field("in_decorator", true);
+  if (s.in_condition) w.field("in_condition", true);
+  if (s.skips_test) w.field("skips_test", true);
+  if (s.guarded) w.field("guarded", true);
+  if (s.skip_when_present) w.field("skip_when_present", true);
+  if (s.value_only) w.field("value_only", true);
+  if (s.via_alias) w.field("via_alias", true);
+  if (s.device_position) w.field("device_position", true);
+  w.end_object();
+}
+
 void write_file(JsonWriter& w, const FileFacts& f) {
   w.begin_object()
       .field("path", f.path)
@@ -109,27 +131,11 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     w.field("line", n.line).end_object();
   }
   w.end_array().key("sites").begin_array();
-  for (const auto& s : f.sites) {
-    w.begin_object()
-        .field("kind", to_string(s.kind))
-        .field("device", s.device.label())
-        .field("text", s.text)
-        .field("owner", owner_name(f, s))
-        .field("line", s.location.line)
-        .field("column", s.location.column)
-        .field("start_byte", s.location.start_byte)
-        .field("end_byte", s.location.end_byte);
-    if (s.role != DecoratorRole::None) w.field("role", to_string(s.role));
-    if (s.in_decorator) w.field("in_decorator", true);
-    if (s.in_condition) w.field("in_condition", true);
-    if (s.skips_test) w.field("skips_test", true);
-    if (s.guarded) w.field("guarded", true);
-    if (s.skip_when_present) w.field("skip_when_present", true);
-    if (s.value_only) w.field("value_only", true);
-    if (s.via_alias) w.field("via_alias", true);
-    if (s.device_position) w.field("device_position", true);
-    w.end_object();
-  }
+  for (const auto& s : f.sites) write_site(w, f, s);
+  // Reads of names a from-import binds, where a device goes: the imported
+  // module decides their device (resolve/imported_devices.h).
+  w.end_array().key("imported_uses").begin_array();
+  for (const auto& s : f.imported_uses) write_site(w, f, s);
   w.end_array().end_object();
 }
 
