@@ -239,97 +239,124 @@ bool infer_module_gate(Context& c) {
   return true;
 }
 
+// The devices the tests need by their own code, how many tests need one,
+// and how many need the CPU.
+struct TestNeeds {
+  std::set<std::string> devices;  // not the host
+  size_t needing = 0, cpu_only = 0;
+};
+
+TestNeeds test_needs(const Context& c) {
+  TestNeeds out;
+  for (const TestEvidence& t : c.ev.tests) {
+    bool any = false;
+    for (const std::string& d : t.needed)
+      if (c.kind_of(d) != DeviceKind::Host) out.devices.insert(d), any = true;
+    out.needing += any;
+    out.cpu_only += (!t.only_device.empty() && c.kind_of(t.only_device) == DeviceKind::Host) ||
+                    std::any_of(t.needed.begin(), t.needed.end(),
+                                [&](const std::string& d) { return c.kind_of(d) == DeviceKind::Host; });
+  }
+  return out;
+}
+
+// No test needs an accelerator: CPU where the code says so, else GENERIC,
+// lowered by any accelerator API call upstream's linter reports there.
+void infer_no_device_needed(Context& c, const TestNeeds& n) {
+  if (skips_wherever_an_accelerator_is(c)) {
+    c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
+             "the class skips wherever an accelerator is present (contract 14: CPU-only code), but nothing "
+             "instantiates it for the CPU alone");
+    return;
+  }
+  if (n.cpu_only > 0 && n.cpu_only == c.ev.tests.size()) {
+    c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
+             "every test needs the CPU by its code, but nothing instantiates it for the CPU alone");
+    return;
+  }
+  if (infer_from_class_name(c)) return;
+  c.decide("no-device-requirement", c.generic(), Confidence::High);
+  for (const auto* list : {&c.ev.shared, &c.ev.unreached})
+    for (const Need& need : *list)
+      if (need.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(need));
+  for (const TestEvidence& t : c.ev.tests)
+    for (const Need& need : t.needs)
+      if (need.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(need));
+  c.lower_for_obstacles("accelerator API calls, which upstream's accelerator_api rule reports in a GENERIC class");
+}
+
+// The tests name one accelerator: its member (ACCELERATOR for a device the
+// rules define without one), and target ACCELERATOR where nothing in the
+// needs is specific to that device.
+void infer_one_device(Context& c, const TestNeeds& n, const std::string& device, const std::string& member) {
+  const bool all = n.needing == c.ev.tests.size(), memberless = member.empty();
+  auto needs = c.requirements();
+  c.add_reasons(needs, c.v.reasons);
+  if (memberless)
+    c.v.member_note = device + " has no HardwareClassification member, so ACCELERATOR stands for it: "
+                      "declared ACCELERATOR, the class runs on every accelerator's runner, " + device +
+                      "'s among them, and lint then asks for the device to come from instantiate_device_type_tests";
+  c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", memberless ? c.accelerator() : member,
+           all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low,
+           all ? "every test needs " + device +
+                     ", each by its own code, with no class-level requirement (a decorator, setUp or skip) for all"
+               : std::to_string(n.needing) + " of " + std::to_string(c.ev.tests.size()) + " tests need " + device +
+                     "; the others need no device (a split fits)");
+  if (!c.any_specific(needs) && !c.host_member(member)) {
+    c.v.target = c.accelerator();
+    c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+                                  c.cls.line, c.file.relative_path});
+    c.add_reasons(needs, c.obstacles);
+  }
+}
+
+// Some accelerator, or several by name: ACCELERATOR, with what blocks it.
+void infer_any_accelerator(Context& c, const TestNeeds& n, size_t named) {
+  const bool all = n.needing == c.ev.tests.size();
+  auto needs = c.requirements();
+  c.add_reasons(needs, c.v.reasons);
+  bool some_accelerator = std::all_of(n.devices.begin(), n.devices.end(), [&](const std::string& d) {
+    DeviceKind kind = c.kind_of(d);
+    return kind == DeviceKind::AcceleratorGroup || kind == DeviceKind::AnyAccelerator;
+  });
+  c.decide("needs-an-accelerator", c.accelerator(), some_accelerator && all ? Confidence::Medium : Confidence::Low,
+           !all ? std::to_string(n.needing) + " of " + std::to_string(c.ev.tests.size()) +
+                      " tests need an accelerator; the others need none"
+           : some_accelerator ? "every test needs some accelerator, but nothing instantiates the class for the "
+                                "injected device"
+                              : "the tests name " + std::to_string(named) +
+                                    " different accelerators, so no one device member fits");
+  c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+                                c.cls.line, c.file.relative_path});
+  hardcoded_blockers(c);
+}
+
 }  // namespace
 
 void infer_not_instantiated(Context& c) {
   if (infer_device_template(c)) return;
   if (infer_module_gate(c)) return;
-  std::set<std::string> devices;
-  size_t needing = 0, cpu_only = 0;
-  for (const TestEvidence& t : c.ev.tests) {
-    bool any = false;
-    for (const std::string& d : t.needed)
-      if (c.kind_of(d) != DeviceKind::Host) devices.insert(d), any = true;
-    needing += any;
-    cpu_only += (!t.only_device.empty() && c.kind_of(t.only_device) == DeviceKind::Host) ||
-                std::any_of(t.needed.begin(), t.needed.end(),
-                            [&](const std::string& d) { return c.kind_of(d) == DeviceKind::Host; });
-  }
+  const TestNeeds n = test_needs(c);
   // A base that picks the device at run time decides, unless the tests
   // hardcode one accelerator by name (`.cuda()`, `init_device_mesh("cuda")`).
-  if (std::none_of(devices.begin(), devices.end(),
+  if (std::none_of(n.devices.begin(), n.devices.end(),
                    [&](const std::string& d) { return c.kind_of(d) == DeviceKind::Accelerator; }) &&
       infer_runtime_device_base(c))
     return;
-  if (devices.empty()) {
-    if (skips_wherever_an_accelerator_is(c)) {
-      c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
-               "the class skips wherever an accelerator is present (contract 14: CPU-only code), but nothing "
-               "instantiates it for the CPU alone");
-      return;
-    }
-    if (cpu_only > 0 && cpu_only == c.ev.tests.size()) {
-      c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
-               "every test needs the CPU by its code, but nothing instantiates it for the CPU alone");
-      return;
-    }
-    if (infer_from_class_name(c)) return;
-    c.decide("no-device-requirement", c.generic(), Confidence::High);
-    for (const auto* list : {&c.ev.shared, &c.ev.unreached})
-      for (const Need& n : *list)
-        if (n.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(n));
-    for (const TestEvidence& t : c.ev.tests)
-      for (const Need& n : t.needs)
-        if (n.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(n));
-    c.lower_for_obstacles("accelerator API calls, which upstream's accelerator_api rule reports in a GENERIC class");
-    return;
-  }
-  bool all = needing == c.ev.tests.size();
+  if (n.devices.empty()) return infer_no_device_needed(c, n);
+  const bool all = n.needing == c.ev.tests.size();
   if (!all && infer_mixed_generic(c)) return;
   // "Some GPU" (skip_if_lt_x_gpu, HAS_GPU) is met by the one device the code names.
   std::set<std::string> named;
-  for (const std::string& d : devices)
+  for (const std::string& d : n.devices)
     if (c.kind_of(d) == DeviceKind::Accelerator) named.insert(d);
-  std::string member = named.size() == 1 ? c.member_of(*named.begin()) : "";
+  const std::string member = named.size() == 1 ? c.member_of(*named.begin()) : "";
   // A device the rules define without a member (npu, hpu, a PrivateUse1
   // backend) is read exactly as one with a member; ACCELERATOR stands in
   // for the member it lacks.
-  const bool memberless = named.size() == 1 && member.empty();
-  auto needs = c.requirements();
-  c.add_reasons(needs, c.v.reasons);
-  if (c.device_specific(member) || memberless) {
-    if (memberless)
-      c.v.member_note = *named.begin() + " has no HardwareClassification member, so ACCELERATOR stands for it: "
-                        "declared ACCELERATOR, the class runs on every accelerator's runner, " + *named.begin() +
-                        "'s among them, and lint then asks for the device to come from instantiate_device_type_tests";
-    c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", memberless ? c.accelerator() : member,
-             all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low,
-             all ? "every test needs " + *named.begin() +
-                       ", each by its own code, with no class-level requirement (a decorator, setUp or skip) for all"
-                 : std::to_string(needing) + " of " + std::to_string(c.ev.tests.size()) + " tests need " +
-                       *named.begin() + "; the others need no device (a split fits)");
-    if (!c.any_specific(needs) && !c.host_member(member)) {
-      c.v.target = c.accelerator();
-      c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
-                                    c.cls.line, c.file.relative_path});
-      c.add_reasons(needs, c.obstacles);
-    }
-  } else {
-    bool some_accelerator = std::all_of(devices.begin(), devices.end(), [&](const std::string& d) {
-      DeviceKind kind = c.kind_of(d);
-      return kind == DeviceKind::AcceleratorGroup || kind == DeviceKind::AnyAccelerator;
-    });
-    c.decide("needs-an-accelerator", c.accelerator(), some_accelerator && all ? Confidence::Medium : Confidence::Low,
-             !all ? std::to_string(needing) + " of " + std::to_string(c.ev.tests.size()) +
-                        " tests need an accelerator; the others need none"
-             : some_accelerator ? "every test needs some accelerator, but nothing instantiates the class for the "
-                                  "injected device"
-                                : "the tests name " + std::to_string(named.size()) +
-                                      " different accelerators, so no one device member fits");
-    c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
-                                  c.cls.line, c.file.relative_path});
-    hardcoded_blockers(c);
-  }
+  const bool one_device = c.device_specific(member) || (named.size() == 1 && member.empty());
+  if (one_device) infer_one_device(c, n, *named.begin(), member);
+  else infer_any_accelerator(c, n, named.size());
   if (!all) suggest_split(c, c.device_specific(member) ? member : "");
 }
 
