@@ -44,7 +44,7 @@ std::vector<NeverRuns> lacking_opt_in(const std::vector<FileFacts>& files, const
     bool inferred = false;
     if (member.empty() && use != TrustedClassification::Declared) member = v.inferred, inferred = true;
     const ResolvedClass& r = resolution.of(v.ref);
-    if (member != "ACCELERATOR" || r.instantiation < 0 || r.tests.empty() || !is_test_file_v8(r.invoking_file()))
+    if (!vocabulary.members.is_accelerator(member) || r.instantiation < 0 || r.tests.empty() || !is_test_file_v8(r.invoking_file()))
       continue;
     const FileFacts& file = files[v.ref.file];
     const ClassFact& cls = file.classes[v.ref.cls];

@@ -9,7 +9,9 @@ environment (getenv) outside cli/: the environment is read where the
 command line is, and stages get values (issue 31: no hidden globals). And
 fails on a fix rule that spells another rule's output as a string to find it
 (`"instantiate_device_type_tests(`, `"HardwareClassification.`): rules
-read each other's typed decisions (fix/fixes.h FixDecisions).
+read each other's typed decisions (fix/fixes.h FixDecisions). And fails on
+a device-generic member spelled as a literal ("ACCELERATOR", "GENERIC",
+"DEVICE_GENERIC"): members come from rules/devices.toml (vocab/members.h).
 
     layering.py SRC_DIR
 """
@@ -24,6 +26,7 @@ INCLUDE = re.compile(r'^#include "([a-z_]+)/', re.M)
 RAW_NODE_CALL = re.compile(r'\bts_node_[a-z_]+\(')
 NODE_API_OWNERS = {"parse/syntax_node.h", "parse/grammar.h"}
 GETENV = re.compile(r'\bgetenv\(')
+MEMBER_LITERAL = re.compile(r'"(ACCELERATOR|GENERIC|DEVICE_GENERIC)"')
 OUTPUT_TEXT = re.compile(r'"instantiate_device_type_tests\(|"HardwareClassification\.')
 
 
@@ -45,6 +48,9 @@ def main() -> int:
             for line_no, line in enumerate(text.splitlines(), 1):
                 if GETENV.search(line):
                     bad.append(f"{where}:{line_no}: reads the environment; read it in cli/ and pass the value")
+        for line_no, line in enumerate(text.splitlines(), 1):
+            if MEMBER_LITERAL.search(line):
+                bad.append(f"{where}:{line_no}: spells a member; read it from the vocabulary (rules/devices.toml)")
         if stage == "fix":
             for line_no, line in enumerate(text.splitlines(), 1):
                 if OUTPUT_TEXT.search(line):
