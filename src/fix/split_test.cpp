@@ -67,8 +67,7 @@ TEST_CASE("a mixed class without helpers keeps its plain tests; the guarded one 
                        "    def test_b(self, device):\n"
                        "        torch.ones(1, device=device)\n"
                        "\n"
-                       "\n"
-                       "instantiate_device_type_tests(TestXDevice, globals())\n");
+                       "\ninstantiate_device_type_tests(TestXDevice, globals())\n");
 }
 
 TEST_CASE("a mixed class with a helper becomes a test-less base that both parts inherit", "[fix][split]") {
@@ -107,8 +106,7 @@ TEST_CASE("a mixed class with a helper becomes a test-less base that both parts 
                        "    def test_b(self, device):\n"
                        "        x = torch.ones(1).to(device)\n"
                        "\n"
-                       "\n"
-                       "instantiate_device_type_tests(TestXDevice, globals())\n");
+                       "\ninstantiate_device_type_tests(TestXDevice, globals())\n");
 }
 
 TEST_CASE("the device tests move into the module's instantiated TestXDeviceType", "[fix][split]") {
@@ -127,8 +125,7 @@ TEST_CASE("the device tests move into the module's instantiated TestXDeviceType"
                              "    def test_c(self, device):\n"
                              "        pass\n"
                              "\n"
-                             "\n"
-                             "instantiate_device_type_tests(TestXDeviceType, globals())\n";
+                             "\ninstantiate_device_type_tests(TestXDeviceType, globals())\n";
   Split s = split_of(source, "TestX");
   REQUIRE(s.error == "");
   CHECK(s.fixed == std::string(kImports) +
@@ -150,8 +147,7 @@ TEST_CASE("the device tests move into the module's instantiated TestXDeviceType"
                        "    def test_b(self, device):\n"
                        "        torch.ones(1, device=device)\n"
                        "\n"
-                       "\n"
-                       "instantiate_device_type_tests(TestXDeviceType, globals())\n");
+                       "\ninstantiate_device_type_tests(TestXDeviceType, globals())\n");
   REQUIRE(s.notes.size() == 1);
   CHECK(s.notes[0] == "TestX: 1 device test moves into TestXDeviceType (line 15), instantiated already");
 }
@@ -227,8 +223,7 @@ TEST_CASE("the class's decorators go on its parts; instantiate_parametrized_test
                        "    def test_b(self, device):\n"
                        "        torch.ones(1, device=device)\n"
                        "\n"
-                       "\n"
-                       "instantiate_device_type_tests(TestXDevice, globals())\n");
+                       "\ninstantiate_device_type_tests(TestXDevice, globals())\n");
 }
 
 TEST_CASE("a class parametrized only under a condition keeps its parametrized device tests", "[fix][split]") {
@@ -295,9 +290,8 @@ TEST_CASE("a device-specific part is instantiated for its device only, its tests
                        "    def test_b(self, device):\n"
                        "        self.assertGreater(torch.mps.driver_allocated_memory(), -1)\n"
                        "\n"
-                       "\n"
-                       "instantiate_device_type_tests(TestYDevice, globals())\n"
-                       "instantiate_device_type_tests(TestYMPS, globals(), only_for=\"mps\", allow_mps=True)\n");
+                       "\ninstantiate_device_type_tests(TestYDevice, globals())"
+                       "\ninstantiate_device_type_tests(TestYMPS, globals(), only_for=\"mps\", allow_mps=True)\n");
 }
 
 // Contract 5.8: a class run in several processes is scheduled by device
