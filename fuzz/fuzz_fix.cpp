@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "classify/classifier.h"
+#include "fix/check_units.h"
 #include "fix/fixes.h"
 #include "fuzz/scan_bytes.h"
 #include "resolve/resolver.h"
@@ -25,14 +26,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<std::string> why;
   // Every target taken as defined, so every rule, accelerator-api included, edits.
   const FixTargets targets = FixTargets::none_missing();
+  FixDecisions decisions;
   for (const FixRule& rule : all_fix_rules()) {
     std::vector<Edit> made;
-    rule.fix(FixContext{f, source, verdicts, resolution, vocabulary, targets, edits, made, why});
+    rule.fix(FixContext{f, source, verdicts, resolution, vocabulary, targets, edits, decisions, made, why});
     for (const Edit& e : made)
       if (e.start > e.end || e.end > size) std::abort();
     edits.insert(edits.end(), made.begin(), made.end());
   }
   std::string fixed = apply_edits(source, edits);
   if (edits.empty() && fixed != source) std::abort();
+  // What verify checks: units cut from the fixed bytes (fix/check_units.h).
+  if (check_units(source, fixed, edits, f.statements).empty() && !edits.empty()) std::abort();
   return 0;
 }
