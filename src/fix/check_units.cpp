@@ -74,19 +74,6 @@ uint32_t head_end(const std::string& s, const std::vector<TopStatement>& stateme
   return end;
 }
 
-// The edits apply_edits applies, in its order.
-std::vector<Edit> applied(std::vector<Edit> edits, size_t size) {
-  sort_edits(edits);
-  std::vector<Edit> out;
-  size_t at = 0;
-  for (Edit& e : edits) {
-    if (e.start < at || e.end < e.start || e.end > size) continue;
-    at = e.end;
-    out.push_back(std::move(e));
-  }
-  return out;
-}
-
 class Cutter {
  public:
   Cutter(const std::string& source, const std::string& fixed, std::vector<Edit> edits)
@@ -138,6 +125,13 @@ class Cutter {
 
 long count_newlines(const std::string& s) { return static_cast<long>(std::count(s.begin(), s.end(), '\n')); }
 
+// The source's head, as every unit after it begins: its bytes, and the
+// fixed file's line that follows them.
+struct Head {
+  std::string text;
+  long next_line = 1;
+};
+
 // Each edit's span, in the body of the one class it falls in after that
 // class's header line, or else among the module's statements; merged.
 struct Spans {
@@ -174,20 +168,19 @@ Spans spans_of(const std::string& source, const std::vector<Edit>& edits, const 
 // and a `pass` (a body of comments alone is still a body). False when they
 // cannot be cut exactly.
 bool body_units(const std::string& source, const std::string& fixed, const Cutter& cutter, const TopStatement& cls,
-                const std::vector<Span>& spans, uint32_t head, std::vector<std::string>& units) {
+                const std::vector<Span>& spans, const Head& head, std::vector<std::string>& units) {
   const uint32_t first = cls.body.front().first, indent_at = start_of_line(source, first);
   const std::string indent = source.substr(indent_at, first - indent_at);
   if (indent.empty() || indent.find_first_not_of(" \t") != std::string::npos) return false;
   const std::string header = source.substr(cls.start_byte, cls.header_end_byte - cls.start_byte);
   const size_t header_at = cutter.mapped(cls.start_byte, true);
   if (fixed.compare(header_at, header.size(), header) != 0) return false;
-  const long after_head = count_newlines(source.substr(0, head)) + 1;
   const long after_header = cutter.line(header_at) + count_newlines(header);
   for (Span span : spans) {
-    std::string text, unit = source.substr(0, head);
+    std::string text, unit = head.text;
     size_t at = 0;
     if (span.lo <= cls.header_end_byte || !cutter.cut(span, text, at)) return false;
-    if (!Cutter::pad(unit, after_head, cutter.line(header_at))) return false;
+    if (!Cutter::pad(unit, head.next_line, cutter.line(header_at))) return false;
     unit += header;
     if (cutter.line(at) <= after_header || !Cutter::pad(unit, after_header, cutter.line(at))) return false;
     unit += text;
@@ -205,21 +198,22 @@ std::vector<std::string> check_units(const std::string& source, const std::strin
   if (statements.empty()) return whole;
   for (const TopStatement& t : statements)
     if (t.start_byte > t.end_byte || t.end_byte > source.size()) return whole;
-  std::vector<Edit> edits = applied(std::move(given), source.size());
+  std::vector<Edit> edits = applicable_edits(std::move(given), source.size());
   for (const Edit& e : edits)
     if (e.text.find("__future__") != std::string::npos) return whole;  // valid only before every other statement
-  const uint32_t head = head_end(source, statements);
-  const Spans spans = spans_of(source, edits, statements, head);
+  const uint32_t head_bytes = head_end(source, statements);
+  const Spans spans = spans_of(source, edits, statements, head_bytes);
 
   Cutter cutter(source, fixed, edits);
   if (cutter.mapped(static_cast<uint32_t>(source.size()), true) != fixed.size()) return whole;  // other edits made it
-  if (head > 0 && fixed.compare(0, head, source, 0, head) != 0) return whole;
-  const long after_head = count_newlines(source.substr(0, head)) + 1;
+  if (head_bytes > 0 && fixed.compare(0, head_bytes, source, 0, head_bytes) != 0) return whole;
+  Head head{source.substr(0, head_bytes), 0};
+  head.next_line = count_newlines(head.text) + 1;
   std::vector<std::string> units;
   for (Span span : spans.module) {
-    std::string text, unit = span.lo == 0 ? "" : source.substr(0, head);
+    std::string text, unit = span.lo == 0 ? "" : head.text;
     size_t at = 0;
-    if (!cutter.cut(span, text, at) || (span.lo != 0 && !Cutter::pad(unit, after_head, cutter.line(at)))) return whole;
+    if (!cutter.cut(span, text, at) || (span.lo != 0 && !Cutter::pad(unit, head.next_line, cutter.line(at)))) return whole;
     units.push_back(unit + text);
   }
   for (const auto& [index, body] : spans.bodies) {

@@ -34,15 +34,25 @@ void sort_edits(std::vector<Edit>& edits) {
   });
 }
 
-std::string apply_edits(const std::string& source, std::vector<Edit> edits, std::vector<Edit>* dropped) {
+std::vector<Edit> applicable_edits(std::vector<Edit> edits, size_t size, std::vector<Edit>* dropped) {
   sort_edits(edits);
-  std::string out;
+  std::vector<Edit> out;
   size_t at = 0;
-  for (const Edit& e : edits) {
-    if (e.start < at || e.end < e.start || e.end > source.size()) {
-      if (dropped) dropped->push_back(e);
+  for (Edit& e : edits) {
+    if (e.start < at || e.end < e.start || e.end > size) {
+      if (dropped) dropped->push_back(std::move(e));
       continue;
     }
+    at = e.end;
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::string apply_edits(const std::string& source, std::vector<Edit> edits, std::vector<Edit>* dropped) {
+  std::string out;
+  size_t at = 0;
+  for (const Edit& e : applicable_edits(std::move(edits), source.size(), dropped)) {
     out.append(source, at, e.start - at);
     out += e.text;
     at = e.end;

@@ -22,6 +22,10 @@ struct Edit {
 // first), stable otherwise.
 void sort_edits(std::vector<Edit>& edits);
 
+// The edits apply_edits applies, in its order: sorted, each that overlaps
+// one before it (or lies outside `size` bytes) moved to `dropped`.
+std::vector<Edit> applicable_edits(std::vector<Edit> edits, size_t size, std::vector<Edit>* dropped = nullptr);
+
 // Applies the edits in order of position. An edit that overlaps one before
 // it (after sorting) is not applied and is returned in `dropped`; equal
 // insertions at one point keep their given order.

@@ -25,11 +25,12 @@ inline std::string newline_at(const std::string& s, size_t at) {
 
 inline bool all_blank(const std::string& s) { return s.find_first_not_of(" \t") == std::string::npos; }
 
-// The call that instantiates CLS for every device, as add-instantiation and
-// the split write it; built here once so no rule looks for another's text.
-inline std::string instantiation_text(const std::string& cls) {
-  static const std::string function = "instantiate_device_type_tests";
-  return function + "(" + cls + ", globals())";
+// The call that instantiates CLS (for every device, unless KEYWORDS such as
+// `, only_for="cuda"` narrow it), as add-instantiation and the split write
+// it; built here once, so no rule looks for another's text.
+inline constexpr const char* kInstantiateFunction = "instantiate_device_type_tests";
+inline std::string instantiation_text(const std::string& cls, const std::string& keywords = "") {
+  return std::string(kInstantiateFunction) + "(" + cls + ", globals()" + keywords + ")";
 }
 
 }  // namespace hwclass

@@ -32,7 +32,6 @@ std::vector<Edit> device_edits(const FileFacts& file, const std::string& source,
   migrating.declared.clear();
   migrating.declaration_inherited = false;
   const std::map<int, Verdict> verdicts{{v.ref.cls, migrating}};
-  const std::string& name = file.classes[static_cast<size_t>(v.ref.cls)].name;
   // What add-device-param asks of an instantiation: the split writes it.
   FixDecisions decisions;
   decisions.instantiated.insert(v.ref.cls);
@@ -333,17 +332,15 @@ bool move_into_existing(const SplitPlan& p, const Resolution& resolution, const 
 // only for its own with that device's opt-in keyword (contract 1.1, 8:
 // `TestXCUDA` with only_for="cuda"; device-specific-contract's form).
 std::string instantiate_call(const Vocabulary& vocabulary, const SplitPart& part) {
-  std::string call = instantiation_text(part.class_name);
-  call.pop_back();  // the keywords go before the ')'
-
+  std::string keywords;
   if (!vocabulary.members.is_accelerator(part.member)) {
     const DeviceInfo* device = vocabulary.device_of_member(part.member);
     if (!device) return "";
-    call += ", only_for=\"" + device->key + "\"";
+    keywords = ", only_for=\"" + device->key + "\"";
     if (auto opt_in = vocabulary.opt_in_devices.find(device->key); opt_in != vocabulary.opt_in_devices.end())
-      call += ", " + opt_in->second + "=True";
+      keywords += ", " + opt_in->second + "=True";
   }
-  return call + ")";
+  return instantiation_text(part.class_name, keywords);
 }
 
 // The new classes' text, after the class in the split's order (`added`), and

@@ -82,10 +82,10 @@ std::vector<std::optional<BrokenFix>> verify_fixes(const std::vector<FixCandidat
   std::vector<std::string> units;
   std::vector<size_t> owner;
   std::vector<SourceFile> files;
+  static const std::vector<TopStatement> none;  // check_units then checks the whole file
   for (size_t i = 0; i < candidates.size(); ++i) {
     const FixCandidate& c = candidates[i];
-    for (std::string& u : c.statements ? check_units(c.source, c.fixed, c.edits, *c.statements)
-                                       : std::vector<std::string>{c.fixed})
+    for (std::string& u : check_units(c.source, c.fixed, c.edits, c.statements ? *c.statements : none))
       units.push_back(std::move(u)), owner.push_back(i), files.push_back(*c.file);
   }
   std::vector<std::optional<BrokenFix>> out(candidates.size());
