@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const ClassFact& c : f.classes)
     if (c.body_end_byte > size) std::abort();
   Resolution resolution = resolve(files, vocabulary);
-  LintWorld world{files, resolution};
+  const Analysis world = analyze(files, resolution, vocabulary);
   lint_file(f, vocabulary, LintOptions{}, &world, 0);
   return 0;
 }

@@ -95,8 +95,10 @@ void cap_for_unfollowed_code(const std::vector<FileFacts>& files, const Resoluti
 // (`base-of-classes`, medium, the subclasses as evidence). Subclasses that
 // disagree leave it without a verdict. Framework bases are not the test
 // author's to declare.
-void add_base_verdicts(const std::vector<FileFacts>& files, const Resolution& resolution,
-                       const Vocabulary& vocabulary, std::vector<Verdict>& out) {
+void add_base_verdicts(const Analysis& analysis, std::vector<Verdict>& out) {
+  const auto& files = analysis.files;
+  const Resolution& resolution = analysis.resolution;
+  const Vocabulary& vocabulary = analysis.vocabulary;
   std::set<ClassRef> judged;
   for (const Verdict& v : out) judged.insert(v.ref);
   std::map<ClassRef, std::vector<size_t>> subclasses;
@@ -108,7 +110,8 @@ void add_base_verdicts(const std::vector<FileFacts>& files, const Resolution& re
   for (const auto& [base, subs] : subclasses) {
     const std::string& member = out[subs.front()].inferred;
     if (!std::all_of(subs.begin(), subs.end(), [&](size_t i) { return out[i].inferred == member; })) continue;
-    Verdict v = classify_class(files, resolution, vocabulary, base);
+    const Verdict* own = analysis.verdict(base);
+    Verdict v = own ? *own : classify_class(files, resolution, vocabulary, base);
     v.rules = {"base-of-classes"};
     v.inferred = member;
     v.confidence = Confidence::Medium;

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "classify/analysis.h"
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "resolve/resolved.h"
@@ -23,7 +24,7 @@ void cap_for_unfollowed_code(const std::vector<FileFacts>& files, const Resoluti
 // Contract 14: a test-less base or mixin that test classes inherit from
 // declares once for them (`base-of-classes`); appends those verdicts to
 // `out` and keeps it in class order.
-void add_base_verdicts(const std::vector<FileFacts>& files, const Resolution& resolution,
-                       const Vocabulary& vocabulary, std::vector<Verdict>& out);
+// A base's own verdict is the analysis's where it has one.
+void add_base_verdicts(const Analysis& analysis, std::vector<Verdict>& out);
 
 }  // namespace hwclass

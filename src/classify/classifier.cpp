@@ -2,6 +2,7 @@
 // (rules.h says where each lives), and the verdict's last touches.
 #include "classify/classifier.h"
 
+#include "classify/analysis.h"
 #include "classify/bases.h"
 #include "classify/evidence.h"
 #include "classify/fixability.h"
@@ -69,22 +70,7 @@ Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& re
 
 std::vector<Verdict> classify(const std::vector<FileFacts>& files, const Resolution& resolution,
                               const Vocabulary& vocabulary) {
-  std::vector<Verdict> out;
-  for (size_t f = 0; f < files.size(); ++f)
-    for (size_t k = 0; k < files[f].classes.size(); ++k) {
-      ClassRef ref{static_cast<int>(f), static_cast<int>(k)};
-      // Every class whose tests run: its own, inherited, or added at run
-      // time, which the runtime filters as much as the others: by setattr,
-      // or by a class decorator on a class instantiate_device_type_tests
-      // is given (the instantiate call is then the evidence).
-      const ClassFact& cls = files[f].classes[k];
-      const bool injected = gets_tests_at_run_time(files[f], cls.name) ||
-                            (!cls.decorators.empty() && resolution.of(ref).instantiation >= 0);
-      if (!resolution.of(ref).tests.empty() || injected)
-        out.push_back(classify_class(files, resolution, vocabulary, ref));
-    }
-  add_base_verdicts(files, resolution, vocabulary, out);
-  return out;
+  return listed_verdicts(analyze(files, resolution, vocabulary));
 }
 
 }  // namespace hwclass

@@ -23,13 +23,13 @@ Result verdict_of(const std::string& source, const std::string& cls,
   std::vector<FileFacts> files{scan_source(source, "test/test_x.py")};
   for (const auto& [path, text] : others) files.push_back(scan_source(text, path));
   Resolution resolution = resolve(files, Vocabulary::embedded());
-  LintWorld world{files, resolution};
-  for (Verdict& v : classify(files, resolution, Vocabulary::embedded())) {
+  const Analysis world = analyze(files, resolution, Vocabulary::embedded());
+  for (const Verdict& v : listed_verdicts(world)) {
     if (v.ref.file != 0 || files[0].classes[v.ref.cls].name != cls) continue;
     // The blockers users see: lint's findings once the recommendation is declared.
-    attach_advice(v, world, Vocabulary::embedded());
+    const Advice advice = advise(v, world);
     return Result{v.inferred,  v.rules.front(),    v.target,  to_string(v.confidence),
-                  v.blockers.size(), v.split.size(), v.declared, v.cleanups.size()};
+                  advice.blockers.size(), v.split.size(), v.declared, advice.cleanups.size()};
   }
   FAIL("no verdict for " << cls);
   return {};

@@ -72,7 +72,7 @@ TEST_CASE("renamed generic and accelerator members keep their meaning", "[classi
   // that no instantiate call names, at its class line (14).
   LintOptions options;
   options.select = {"instantiation"};
-  LintWorld world{files, resolution};
+  const Analysis world = analyze(files, resolution, v);
   std::vector<Finding> found = lint_file(files[0], v, options, &world, 0);
   REQUIRE(found.size() == 1);
   CHECK(found[0].line == 14);

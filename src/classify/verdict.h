@@ -46,16 +46,8 @@ struct Verdict {
   // What declaring a device without a HardwareClassification member means
   // ("" for a device that has one).
   std::string member_note;
-  // What lint would report once the recommended member (target, else
-  // inferred) were declared: errors, then hwclass's warnings. Filled by
-  // lint/advice.cpp, not by the classifier.
-  std::vector<Reason> blockers;
-  std::vector<Reason> cleanups;
-  // What lint reports on the class as the file stands (its declaration's
-  // findings, typos included): errors, then warnings. Filled for explain
-  // only (lint/advice.cpp's attach_current_findings).
-  std::vector<Reason> current_errors;
-  std::vector<Reason> current_warnings;
+  // What lint says of the class (its blockers and cleanups) is not here:
+  // advice is the step after lint (lint/advice.h).
   std::string declared;  // the effective declaration's member, "" when none
   bool declaration_inherited = false;
   std::string declared_alias;  // the alias it was written with (an early name, accepted here), "" for none

@@ -76,9 +76,9 @@ size_t refuse_additions(const Regeneration& r, const std::set<std::string>& comm
 // memory, which needs classify's verdicts and so the tree resolved.
 void mark_fixes(const ScanResult& result, const FixTargets& targets, int jobs, Regeneration& out) {
   Resolution resolution = resolve(result.files, result.vocabulary);
-  LintWorld world{result.files, resolution};
   std::vector<bool> failing(result.files.size());
   for (size_t i = 0; i < result.files.size(); ++i) failing[i] = out.failing.count(result.files[i].relative_path) > 0;
+  const Analysis world = analyze(result.files, resolution, result.vocabulary, failing);
   std::vector<FixClears> fix = fix_alone(world, result.discovery.files, failing, result.vocabulary, targets, jobs);
   for (size_t i = 0; i < result.files.size(); ++i)
     if (failing[i]) out.fix_clears[result.files[i].relative_path] = fix[i];

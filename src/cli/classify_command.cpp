@@ -3,7 +3,7 @@
 #include <iostream>
 #include <memory>
 
-#include "classify/classifier.h"
+#include "classify/analysis.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "emit/verdicts.h"
@@ -50,15 +50,15 @@ CommandRunner register_classify(CLI::App& app) {
     const size_t named = result.files.size();
     add_import_context(result, s->common);
     Resolution resolution = resolve(result.files, result.vocabulary);
-    std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
-    LintWorld world{result.files, resolution};
-    for (Verdict& v : verdicts) attach_advice(v, world, result.vocabulary);
+    const Analysis analysis = analyze(result.files, resolution, result.vocabulary, named);
+    std::vector<Verdict> verdicts = listed_verdicts(analysis);
     Confidence floor = parse_confidence(s->min_confidence);
     std::erase_if(verdicts, [&](const Verdict& v) {
       return static_cast<size_t>(v.ref.file) >= named || !file_parses(result.files[static_cast<size_t>(v.ref.file)]) || v.confidence < floor || (s->only_mismatches && (v.declared.empty() || v.agrees));
     });
     OutputSink sink(s->common.output);
-    sink.write(verdicts_output(result.files, resolution, verdicts, {s->format, s->names == "seed" ? &result.vocabulary.members : nullptr}));
+    sink.write(verdicts_output(result.files, resolution, verdicts, advise_all(verdicts, analysis),
+                               {s->format, s->names == "seed" ? &result.vocabulary.members : nullptr}));
     sink.commit();
     const bool all_parsed = named_files_parse(result, named, s->common, "classified");
     return inputs_ok && all_parsed ? 0 : 2;

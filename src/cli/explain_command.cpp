@@ -4,7 +4,7 @@
 #include <iostream>
 #include <memory>
 
-#include "classify/classifier.h"
+#include "classify/analysis.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "emit/verdicts.h"
@@ -126,29 +126,31 @@ int run_explain(const CLI::App& cmd, ExplainState& s) {
   ScanResult result = scan_inputs(options);
   add_import_context(result, options);
   Resolution resolution = resolve(result.files, result.vocabulary);
-  LintWorld world{result.files, resolution};
   const int f = target_file(result, target);
   const FileFacts& file = result.files[f];
   if (file.has_syntax_error()) throw UsageError(target.path + ": does not parse, so it has no verdicts");
-  auto verdict_of = [&](int k) {
-    Verdict v = classify_class(result.files, resolution, result.vocabulary, ClassRef{f, k});
-    attach_advice(v, world, result.vocabulary);
-    attach_current_findings(v, world, result.vocabulary);
-    return v;
-  };
+  std::vector<bool> judged(result.files.size(), false);
+  judged[static_cast<size_t>(f)] = true;
+  const Analysis analysis = analyze(result.files, resolution, result.vocabulary, judged);
+  auto verdict_of = [&](int k) { return *analysis.verdict(ClassRef{f, k}); };
   const Members* seed = s.names == "seed" ? &result.vocabulary.members : nullptr;
   if (target.cls.empty()) {  // the file's classes, as classify prints them
     std::vector<Verdict> verdicts;
+    std::vector<Advice> advice;
     for (size_t k = 0; k < file.classes.size(); ++k)
-      if (!resolution.of(ClassRef{f, static_cast<int>(k)}).tests.empty()) verdicts.push_back(verdict_of(static_cast<int>(k)));
-    std::cout << verdicts_output(result.files, resolution, verdicts, {s.format, seed});
+      if (!resolution.of(ClassRef{f, static_cast<int>(k)}).tests.empty()) {
+        verdicts.push_back(verdict_of(static_cast<int>(k)));
+        advice.push_back(advise(verdicts.back(), analysis));
+      }
+    std::cout << verdicts_output(result.files, resolution, verdicts, advice, {s.format, seed});
     return 0;
   }
   std::string variant;
   const int k = target_class(result, resolution, f, target, variant);
-  Verdict v = verdict_of(k);
+  const Verdict v = verdict_of(k);
+  const Advice advice = advise(v, analysis, true);
   if (s.format == "json") {
-    std::cout << verdicts_output(result.files, resolution, {v}, {"json", seed, true});
+    std::cout << verdicts_output(result.files, resolution, {v}, {advice}, {"json", seed, true});
     return 0;
   }
   if (!variant.empty() || !target.test.empty())
@@ -158,7 +160,7 @@ int run_explain(const CLI::App& cmd, ExplainState& s) {
   auto keeps = result.vocabulary.multi_device_decorators;
   for (auto& [decorator, devices] : keeps)
     if (result.vocabulary.is_device_arg_callee(decorator)) devices.push_back("and the devices it names");
-  std::cout << explain_text(result.files, resolution, v,
+  std::cout << explain_text(result.files, resolution, v, advice,
                             {seed, s.all, result.vocabulary.default_devices, std::move(keeps), result.vocabulary.members.accelerator()});
   return 0;
 }

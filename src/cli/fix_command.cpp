@@ -9,7 +9,7 @@
 #include <memory>
 #include <unistd.h>
 
-#include "classify/classifier.h"
+#include "classify/analysis.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "facts/queries.h"
@@ -144,7 +144,8 @@ void print_summary(const FixState& s, const FixTally& t) {
 // Each readable file's edits and the bytes they make; files they leave as
 // they are are not candidates.
 std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& result, const FixTargets& targets,
-                                         size_t fixed_files, const Resolution& resolution, FixTally& tally) {
+                                         size_t fixed_files, const Analysis& analysis, FixTally& tally) {
+  const Resolution& resolution = analysis.resolution;
   std::vector<const FixRule*> rules = chosen_rules(s);
   std::vector<FixCandidate> candidates;
   for (size_t i = 0; i < fixed_files; ++i) {
@@ -161,7 +162,7 @@ std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& re
       tally.skipped_files.push_back(f.path + ": changed since it was read; not fixed");
       continue;
     }
-    c.edits = file_edits(rules, f, c.source, linted_verdicts(result.files, resolution, result.vocabulary, i), resolution, result.vocabulary,
+    c.edits = file_edits(rules, f, c.source, linted_verdicts(analysis, i), resolution, result.vocabulary,
                          targets, static_cast<size_t>(s.line_length), tally);
     if (c.edits.empty()) continue;
     std::vector<Edit> dropped;
@@ -246,13 +247,14 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   // them, and report's fix-alone list decides it over the whole tree.
   add_importer_context(result, s.common);
   Resolution resolution = resolve(result.files, result.vocabulary);
+  const Analysis analysis = analyze(result.files, resolution, result.vocabulary, fixed_files);
 
   FixTally tally;
   std::vector<FixCandidate> candidates;
-  if (s.split_class.empty()) candidates = fix_candidates(s, result, targets, fixed_files, resolution, tally);
+  if (s.split_class.empty()) candidates = fix_candidates(s, result, targets, fixed_files, analysis, tally);
   else if (!inputs_ok) return 2;  // report_problems said why
   else if (int code = split_candidate(s.split_class, s.common.quiet, static_cast<size_t>(s.line_length), s.common.paths.front(), result,
-                                            fixed_files, resolution, targets, candidates); code != 0 || candidates.empty()) return code;
+                                            fixed_files, analysis, targets, candidates); code != 0 || candidates.empty()) return code;
   // edits -> verify -> write: nothing that breaks a file is written or shown.
   VerifyOptions verify;
   verify.jobs = resolve_jobs(s.common.jobs);

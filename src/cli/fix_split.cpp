@@ -5,14 +5,14 @@
 
 #include <iostream>
 
-#include "classify/classifier.h"
+#include "classify/analysis.h"
 #include "fix/split.h"
 #include "parse/source_reader.h"
 
 namespace hwclass {
 
 int split_candidate(const std::string& class_name, bool quiet, size_t line_length, const std::string& input,
-                    const ScanResult& result, size_t fixed_files, const Resolution& resolution,
+                    const ScanResult& result, size_t fixed_files, const Analysis& analysis,
                     const FixTargets& targets, std::vector<FixCandidate>& out) {
   // Past fixed_files are the modules read for context (importers), not inputs.
   if (fixed_files == 0) {
@@ -35,7 +35,10 @@ int split_candidate(const std::string& class_name, bool quiet, size_t line_lengt
     return 2;
   }
   const ClassFact& cls = f.classes[static_cast<size_t>(index)];
-  const Verdict v = classify_class(result.files, resolution, result.vocabulary, ClassRef{0, index});
+  const Resolution& resolution = analysis.resolution;
+  // A class with no verdict (no tests) has no split to propose.
+  const Verdict* judged = analysis.verdict(ClassRef{0, index});
+  const Verdict v = judged ? *judged : Verdict{ClassRef{0, index}};
   FixCandidate c{&file, {}, {}, {}, &f.statements};
   FileFacts reread;
   if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {

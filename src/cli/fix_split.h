@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "classify/analysis.h"
 #include "cli/common.h"
 #include "fix/verify.h"
-#include "resolve/resolved.h"
 
 namespace hwclass {
 
@@ -16,7 +16,7 @@ namespace hwclass {
 // reported and gives 0 with no candidate. `input` is the path as given;
 // `fixed_files` the scan's inputs (past them are modules read for context).
 int split_candidate(const std::string& class_name, bool quiet, size_t line_length, const std::string& input,
-                    const ScanResult& result, size_t fixed_files, const Resolution& resolution,
+                    const ScanResult& result, size_t fixed_files, const Analysis& analysis,
                     const FixTargets& targets, std::vector<FixCandidate>& out);
 
 }  // namespace hwclass

@@ -163,7 +163,10 @@ std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const L
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<bool> wanted = changed ? affected(result, linted, resolution, *changed) : std::vector<bool>(linted, true);
   checked = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true));
-  LintWorld world{result.files, resolution};
+  // Classified once, for the files linted; upstream's rules read no verdict.
+  const Analysis world = options.settings.upstream_only
+                             ? analyze_without_verdicts(result.files, resolution, result.vocabulary)
+                             : analyze(result.files, resolution, result.vocabulary, wanted);
   std::vector<Finding> findings;
   for (size_t i = 0; i < linted; ++i) {
     if (!wanted[i]) continue;

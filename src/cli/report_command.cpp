@@ -14,7 +14,7 @@
 #include <memory>
 #include <optional>
 
-#include "classify/classifier.h"
+#include "classify/analysis.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "emit/report_output.h"
@@ -51,11 +51,8 @@ size_t terminal_columns(const std::string& output) {
 Report current_report(const ReportState& s, const ScanResult& result, const FixTargets& targets,
                       const std::set<std::string>& allowlist) {
   Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
-  LintWorld world{result.files, resolution};
-  // Blockers are what stands between an undeclared class and its recommendation.
-  for (Verdict& v : verdicts)
-    if (v.declared.empty()) attach_advice(v, world, result.vocabulary);
+  const Analysis world = analyze(result.files, resolution, result.vocabulary);
+  const std::vector<Verdict> verdicts = listed_verdicts(world);
   Report report = build_report(world, verdicts, result.discovery.files, allowlist, result.vocabulary, targets,
                                resolve_jobs(s.common.jobs), s.top);
   report.by_owner = s.by == "owner";

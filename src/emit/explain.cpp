@@ -45,7 +45,7 @@ std::string listed(const std::vector<Reason>& reasons, bool all, const std::func
 }  // namespace
 
 std::string explain_text(const std::vector<FileFacts>& files, const Resolution& res, const Verdict& v,
-                         const ExplainOptions& o) {
+                         const Advice& a, const ExplainOptions& o) {
   const FileFacts& f = files[v.ref.file];
   const ClassFact& c = f.classes[v.ref.cls];
   const ResolvedClass& r = res.of(v.ref);
@@ -76,15 +76,15 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
   out += "\n";
 
   // What lint says now, before anything about what to change.
-  const size_t now = v.current_errors.size() + v.current_warnings.size();
+  const size_t now = a.current_errors.size() + a.current_warnings.size();
   if (now == 0) {
     out += "  as it stands: lints clean\n";
   } else {
     out += "  as it stands: " +
-           (v.current_errors.empty() ? "" : plural(v.current_errors.size(), "lint error", "lint errors")) +
-           (v.current_errors.empty() || v.current_warnings.empty() ? "" : " and ") +
-           (v.current_warnings.empty() ? "" : plural(v.current_warnings.size(), "warning", "warnings")) + ":\n";
-    out += listed(v.current_errors, o.all, where) + listed(v.current_warnings, o.all, where);
+           (a.current_errors.empty() ? "" : plural(a.current_errors.size(), "lint error", "lint errors")) +
+           (a.current_errors.empty() || a.current_warnings.empty() ? "" : " and ") +
+           (a.current_warnings.empty() ? "" : plural(a.current_warnings.size(), "warning", "warnings")) + ":\n";
+    out += listed(a.current_errors, o.all, where) + listed(a.current_warnings, o.all, where);
   }
   out += "  rules fired: ";
   for (size_t i = 0; i < v.rules.size(); ++i) out += (i ? ", " : "") + v.rules[i];
@@ -121,21 +121,21 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     // now, listed above, not a second time.
     out += std::string("  the declaration is the recommended one") +
            (now ? ": fix what lint reports above" : ", and it lints clean") + "\n";
-  } else if (v.blockers.empty()) {
+  } else if (a.blockers.empty()) {
     out += "  declaring " + name(recommended) + " lints clean" +
            (v.target.empty() ? "" : " (the target: the code needs " + name(v.inferred) + " only by hand)") + "\n";
   } else {
     out += std::string(v.split.empty() ? "" : "  as one class:\n") + "  to declare " + name(recommended) +
            (v.target.empty() ? "" : " (the target)") + ", fix " +
-           plural(v.blockers.size(), "lint error", "lint errors") + ":\n";
-    out += listed(v.blockers, o.all, where);
+           plural(a.blockers.size(), "lint error", "lint errors") + ":\n";
+    out += listed(a.blockers, o.all, where);
   }
-  if (!v.cleanups.empty() && !declared_as_recommended) {
-    out += "  then " + plural(v.cleanups.size(), "warning", "warnings") + ":";
+  if (!a.cleanups.empty() && !declared_as_recommended) {
+    out += "  then " + plural(a.cleanups.size(), "warning", "warnings") + ":";
     if (o.all) {  // every counted line
-      out += "\n" + listed(v.cleanups, true, where);
+      out += "\n" + listed(a.cleanups, true, where);
     } else {
-      for (const auto& [rule, group] : grouped(v.cleanups, [](const Reason& b) { return b.kind; }))
+      for (const auto& [rule, group] : grouped(a.cleanups, [](const Reason& b) { return b.kind; }))
         out += " [" + rule + "] x" + std::to_string(group.size());
       out += "\n";
     }
@@ -143,7 +143,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
   // What removing a multi-device decorator changes: where the test then runs.
   for (const auto& [decorator, devices] : o.multi_device_decorators) {
     size_t n = 0;
-    for (const Reason& b : v.blockers) n += b.kind == "decorator" && b.text.find("'@" + decorator + "'") != std::string::npos;
+    for (const Reason& b : a.blockers) n += b.kind == "decorator" && b.text.find("'@" + decorator + "'") != std::string::npos;
     if (n == 0) continue;
     out += "  note: @" + decorator + " keeps " + plural(n, "test", "tests") + " to";
     for (const std::string& d : devices) out += " " + d;
@@ -153,7 +153,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     out += "; lazy with include_lazy=True, and any PrivateUse1 backend)\n";
   }
   bool adds_instantiation = false;
-  for (const Reason& b : v.blockers) adds_instantiation |= b.kind == "instantiation" && recommended == o.accelerator_member;
+  for (const Reason& b : a.blockers) adds_instantiation |= b.kind == "instantiation" && recommended == o.accelerator_member;
   if (adds_instantiation && !o.default_devices.empty()) {
     out += "  note: instantiate_device_type_tests renames every test (" + c.name + ".test_x -> ";
     for (size_t i = 0; i < o.default_devices.size(); ++i)
@@ -195,7 +195,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     }
     if (shown < group.size()) out += "      ... and " + std::to_string(group.size() - shown) + " more\n";
   }
-  if (!o.all && (v.reasons.size() > kShown || v.blockers.size() > kShown || !v.cleanups.empty() ||
+  if (!o.all && (v.reasons.size() > kShown || a.blockers.size() > kShown || !a.cleanups.empty() ||
                  v.confidence_sites.size() > kShown || now > kShown))
     out += "  (--all lists every site and finding, with its source line)\n";
   return out;

@@ -20,14 +20,13 @@ struct Explained {
 Explained explain(const std::string& source, const std::string& cls, bool all) {
   std::vector<FileFacts> files{scan_source(source, "test/test_x.py")};
   Resolution resolution = resolve(files, Vocabulary::embedded());
-  LintWorld world{files, resolution};
-  for (Verdict& v : classify(files, resolution, Vocabulary::embedded())) {
+  const Analysis world = analyze(files, resolution, Vocabulary::embedded());
+  for (const Verdict& v : listed_verdicts(world)) {
     if (files[0].classes[v.ref.cls].name != cls) continue;
-    attach_advice(v, world, Vocabulary::embedded());
-    attach_current_findings(v, world, Vocabulary::embedded());
+    const Advice advice = advise(v, world, true);
     const std::string& accelerator = Vocabulary::embedded().members.accelerator();
-    return {explain_text(files, resolution, v, {nullptr, all, {"cpu", "cuda"}, {}, accelerator}),
-            verdicts_output(files, resolution, {v}, {"json", nullptr, true})};
+    return {explain_text(files, resolution, v, advice, {nullptr, all, {"cpu", "cuda"}, {}, accelerator}),
+            verdicts_output(files, resolution, {v}, {advice}, {"json", nullptr, true})};
   }
   FAIL("no verdict for " << cls);
   return {};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <stdexcept>
 
 #include "facts/queries.h"
 #include "util/json_writer.h"
@@ -45,11 +46,13 @@ void write_reasons(JsonWriter& w, const std::vector<Reason>& reasons) {
 }
 
 std::string json(const std::vector<FileFacts>& files, const Resolution& res, const std::vector<Verdict>& verdicts,
-                 const Members* seed, bool current_findings) {
+                 const std::vector<Advice>& advice, const Members* seed, bool current_findings) {
   std::string out;
   JsonWriter w(out, 2);
   w.begin_object().field("schema", "hwclass.classify/v1").key("classes").begin_array();
-  for (const Verdict& v : verdicts) {
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    const Verdict& v = verdicts[i];
+    const Advice& a = advice[i];
     const FileFacts& f = files[v.ref.file];
     const ClassFact& c = f.classes[v.ref.cls];
     const ResolvedClass& r = res.of(v.ref);
@@ -79,14 +82,14 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     else w.value(v.migration_blocked);
     if (current_findings) {
       w.key("current_errors");
-      write_reasons(w, v.current_errors);
+      write_reasons(w, a.current_errors);
       w.key("current_warnings");
-      write_reasons(w, v.current_warnings);
+      write_reasons(w, a.current_warnings);
     }
     w.key("blockers");
-    write_reasons(w, v.blockers);
+    write_reasons(w, a.blockers);
     w.key("cleanups");
-    write_reasons(w, v.cleanups);
+    write_reasons(w, a.cleanups);
     w.key("variants").begin_array();
     for (const auto& var : r.variants) w.begin_object().field("device", var.device).field("class", var.name).end_object();
     w.end_array().field("variants_exact", r.variants_exact);
@@ -127,7 +130,7 @@ std::string csv(const std::vector<FileFacts>& files, const Resolution& res, cons
 }
 
 std::string text(const std::vector<FileFacts>& files, const Resolution& res, const std::vector<Verdict>& verdicts,
-                 const Members* seed) {
+                 const std::vector<Advice>& advice, const Members* seed) {
   std::string out;
   int file = -1;
   // The totals count the test classes lint --statistics and report count
@@ -135,7 +138,9 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
   std::map<std::string, size_t> totals;
   std::vector<int> counted;
   size_t test_classes = 0;
-  for (const Verdict& v : verdicts) {
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    const Verdict& v = verdicts[i];
+    const Advice& a = advice[i];
     const FileFacts& f = files[v.ref.file];
     const ClassFact& c = f.classes[v.ref.cls];
     const ResolvedClass& r = res.of(v.ref);
@@ -158,9 +163,9 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
               (v.declaration_inherited ? " (inherited)" : "") + (v.declared_alias.empty() ? "" : " (as " + v.declared_alias + ")");
     auto blockers = [](size_t n) { return std::to_string(n) + (n == 1 ? " blocker" : " blockers"); };
     if (!v.target.empty())
-      line += ", target " + member_name(v.target, seed) + " (" + blockers(v.blockers.size()) + ")";
-    else if (!v.blockers.empty())
-      line += ", " + blockers(v.blockers.size());
+      line += ", target " + member_name(v.target, seed) + " (" + blockers(a.blockers.size()) + ")";
+    else if (!a.blockers.empty())
+      line += ", " + blockers(a.blockers.size());
     if (!r.variants.empty() || !r.variants_exact) line += ", runs as " + variant_list(r);
     out += line + "\n";
   }
@@ -178,10 +183,12 @@ std::string text(const std::vector<FileFacts>& files, const Resolution& res, con
 }  // namespace
 
 std::string verdicts_output(const std::vector<FileFacts>& files, const Resolution& resolution,
-                            const std::vector<Verdict>& verdicts, const VerdictOutputOptions& o) {
-  if (o.format == "json") return json(files, resolution, verdicts, o.seed_names, o.current_findings);
+                            const std::vector<Verdict>& verdicts, const std::vector<Advice>& advice,
+                            const VerdictOutputOptions& o) {
+  if (advice.size() != verdicts.size()) throw std::logic_error("verdicts_output: one advice per verdict");
+  if (o.format == "json") return json(files, resolution, verdicts, advice, o.seed_names, o.current_findings);
   if (o.format == "csv") return csv(files, resolution, verdicts, o.seed_names);
-  return text(files, resolution, verdicts, o.seed_names);
+  return text(files, resolution, verdicts, advice, o.seed_names);
 }
 
 }  // namespace hwclass

@@ -8,6 +8,7 @@
 
 #include "classify/verdict.h"
 #include "facts/facts.h"
+#include "lint/advice.h"
 #include "resolve/resolved.h"
 #include "vocab/members.h"
 
@@ -23,11 +24,12 @@ std::string split_headline(const std::vector<SplitPart>& split, const Members* s
 struct VerdictOutputOptions {
   std::string format = "text";  // text, json, csv
   const Members* seed_names = nullptr;  // print members under their early names (member_name)
-  bool current_findings = false;  // explain's: what lint reports on each class as it stands
+  bool current_findings = false;  // explain's: what lint reports on each class as it stands (Advice's current_*)
 };
 
 std::string verdicts_output(const std::vector<FileFacts>& files, const Resolution& resolution,
-                            const std::vector<Verdict>& verdicts, const VerdictOutputOptions& options);
+                            const std::vector<Verdict>& verdicts, const std::vector<Advice>& advice,
+                            const VerdictOutputOptions& options);
 
 struct ExplainOptions {
   const Members* seed_names = nullptr;  // as in VerdictOutputOptions
@@ -39,6 +41,6 @@ struct ExplainOptions {
 
 // One class's verdict, what to do, and the evidence grouped by kind.
 std::string explain_text(const std::vector<FileFacts>& files, const Resolution& resolution, const Verdict& verdict,
-                         const ExplainOptions& options);
+                         const Advice& advice, const ExplainOptions& options);
 
 }  // namespace hwclass

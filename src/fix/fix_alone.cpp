@@ -25,7 +25,7 @@ const Finding* unfixable_message(const std::vector<Finding>& findings) {
 // The file's source with the fixes of one run applied; false when there is
 // nothing to try (not fixable, unreadable, changed, or no edit), and `why`
 // says which.
-bool fixed_source(const LintWorld& world, const Vocabulary& vocabulary, const FixTargets& targets, size_t index,
+bool fixed_source(const Analysis& world, const Vocabulary& vocabulary, const FixTargets& targets, size_t index,
                   const SourceFile& file, bool unsafe, std::string& text, std::string& why) {
   const FileFacts& facts = world.files[index];
   std::string source;
@@ -35,7 +35,7 @@ bool fixed_source(const LintWorld& world, const Vocabulary& vocabulary, const Fi
     return why = "changed since it was read", false;
   std::vector<std::string> reasons;  // "line N: Class: why fix leaves it"
   std::vector<Edit> edits = plan_edits(fix_rules(unsafe), facts, source,
-                                       linted_verdicts(world.files, world.resolution, vocabulary, index),
+                                       linted_verdicts(world, index),
                                        world.resolution, vocabulary, targets, reasons);
   LintOptions own;
   own.fix_targets = targets;
@@ -63,7 +63,7 @@ std::string upstream_left(const FileFacts& facts, const Vocabulary& vocabulary) 
 
 }  // namespace
 
-std::vector<FixClears> fix_alone(const LintWorld& world, const std::vector<SourceFile>& sources,
+std::vector<FixClears> fix_alone(const Analysis& world, const std::vector<SourceFile>& sources,
                                  const std::vector<bool>& wanted, const Vocabulary& vocabulary,
                                  const FixTargets& targets, int jobs, std::vector<std::string>* why_not) {
   std::vector<FixClears> out(world.files.size(), FixClears::No);

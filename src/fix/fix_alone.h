@@ -28,7 +28,7 @@ enum class FixClears { Safe, Unsafe, No };
 // `why_not`, when given, gets for each wanted file fix does not make pass
 // why (its first upstream message no fix answers, the one the fixes leave,
 // or that it does not parse), "" for the others.
-std::vector<FixClears> fix_alone(const LintWorld& world, const std::vector<SourceFile>& sources,
+std::vector<FixClears> fix_alone(const Analysis& world, const std::vector<SourceFile>& sources,
                                  const std::vector<bool>& wanted, const Vocabulary& vocabulary,
                                  const FixTargets& targets, int jobs, std::vector<std::string>* why_not = nullptr);
 

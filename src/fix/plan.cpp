@@ -1,6 +1,5 @@
 #include "fix/plan.h"
 
-#include "classify/classifier.h"
 #include "facts/queries.h"
 
 namespace hwclass {
@@ -12,12 +11,12 @@ std::vector<const FixRule*> fix_rules(bool unsafe) {
   return out;
 }
 
-std::map<int, Verdict> linted_verdicts(const std::vector<FileFacts>& files, const Resolution& resolution,
-                                       const Vocabulary& vocabulary, size_t index) {
+std::map<int, Verdict> linted_verdicts(const Analysis& analysis, size_t index) {
   std::map<int, Verdict> verdicts;
-  for (int k : linted_classes(files[index])) {
+  for (int k : linted_classes(analysis.files[index])) {
     ClassRef ref{static_cast<int>(index), k};
-    if (!resolution.of(ref).tests.empty()) verdicts.emplace(k, classify_class(files, resolution, vocabulary, ref));
+    const Verdict* v = analysis.resolution.of(ref).tests.empty() ? nullptr : analysis.verdict(ref);
+    if (v) verdicts.emplace(k, *v);
   }
   return verdicts;
 }

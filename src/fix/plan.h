@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "classify/analysis.h"
 #include "fix/fixes.h"
 
 namespace hwclass {
@@ -16,8 +17,8 @@ std::vector<const FixRule*> fix_rules(bool unsafe);
 
 // The verdicts of the classes lint checks in file `index`, so that every
 // finding lint marks as fixable is one the rules fix (rules/README.md).
-std::map<int, Verdict> linted_verdicts(const std::vector<FileFacts>& files, const Resolution& resolution,
-                                       const Vocabulary& vocabulary, size_t index);
+// They are the analysis's: fix classifies nothing again.
+std::map<int, Verdict> linted_verdicts(const Analysis& analysis, size_t index);
 
 // Every rule's edits to one file, in rule order; a later rule sees the
 // edits of the earlier ones. Why a rule left a class goes to `why`.

@@ -23,20 +23,26 @@ void sort_into(const std::vector<Finding>& findings, const FileFacts& file, int 
 
 }  // namespace
 
-void attach_current_findings(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary) {
-  const FileFacts& file = world.files[v.ref.file];
-  // classification-mismatch reads this verdict rather than classifying again.
-  sort_into(lint_class(file, v.ref.cls, vocabulary, {}, &world, v.ref.file, &v), file, v.ref.cls, v.current_errors,
-            v.current_warnings);
+Advice advise(const Verdict& v, const Analysis& analysis, bool with_current) {
+  Advice a;
+  const FileFacts& file = analysis.files[v.ref.file];
+  if (with_current)
+    sort_into(lint_class(file, v.ref.cls, analysis.vocabulary, {}, &analysis, v.ref.file), file, v.ref.cls,
+              a.current_errors, a.current_warnings);
+  LintOptions options;
+  // classification-mismatch would report the verdict's own recommendation
+  // against its inference: the verdict is what is being checked.
+  options.ignore = {"classification-mismatch"};
+  sort_into(lint_class_as(file, v.ref.cls, recommended_member(v), analysis.vocabulary, options, &analysis, v.ref.file),
+            file, v.ref.cls, a.blockers, a.cleanups);
+  return a;
 }
 
-void attach_advice(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary) {
-  const FileFacts& file = world.files[v.ref.file];
-  LintOptions options;
-  // The verdict is what is being checked; asking classify again is circular.
-  options.ignore = {"classification-mismatch"};
-  sort_into(lint_class_as(file, v.ref.cls, recommended_member(v), vocabulary, options, &world, v.ref.file, &v), file,
-            v.ref.cls, v.blockers, v.cleanups);
+std::vector<Advice> advise_all(const std::vector<Verdict>& verdicts, const Analysis& analysis) {
+  std::vector<Advice> out;
+  out.reserve(verdicts.size());
+  for (const Verdict& v : verdicts) out.push_back(advise(v, analysis));
+  return out;
 }
 
 std::string declaration_harm(const FileFacts& file, int class_index, const ResolvedClass& resolved,

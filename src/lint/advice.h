@@ -1,7 +1,8 @@
-// Migration advice from lint itself: what stands between a class and the
+// Migration advice, the step after lint: what stands between a class and the
 // classification classify recommends is exactly what lint would report once
 // that classification were declared, so a class with no blockers lints
-// clean when declared (issue: one source of truth for advice).
+// clean when declared (one source of truth for advice). It reads classify's
+// verdict and lint's findings and writes neither (issue 31 item 3).
 #pragma once
 
 #include "classify/verdict.h"
@@ -14,15 +15,24 @@ namespace hwclass {
 // else the inferred member.
 const std::string& recommended_member(const Verdict& v);
 
-// Fills v.blockers with the errors (upstream's rules and hwclass's error
-// rules) and v.cleanups with hwclass's warnings that lint would report on
-// the class if it declared its recommended member.
-void attach_advice(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary);
+// What lint says of one class, beside classify's verdict on it.
+struct Advice {
+  // What lint would report on the class if it declared its recommended
+  // member: the errors (upstream's rules and hwclass's error rules), then
+  // hwclass's warnings.
+  std::vector<Reason> blockers;
+  std::vector<Reason> cleanups;
+  // What lint reports on the class as the file stands (its declaration's
+  // findings, typos included): errors, then warnings. explain's only
+  // (with_current); classify over a tree does not pay for them.
+  std::vector<Reason> current_errors;
+  std::vector<Reason> current_warnings;
+};
 
-// Fills v.current_errors and v.current_warnings with what lint reports on
-// the class as the file stands (explain shows them first; classify over a
-// tree does not pay for them).
-void attach_current_findings(Verdict& v, const LintWorld& world, const Vocabulary& vocabulary);
+Advice advise(const Verdict& v, const Analysis& analysis, bool with_current = false);
+
+// advise() for each verdict, in the same order.
+std::vector<Advice> advise_all(const std::vector<Verdict>& verdicts, const Analysis& analysis);
 
 // Why a safe fix must not declare `member` on the class (issue 30), "" when
 // nothing stands in the way: the declaration would give it an upstream

@@ -39,7 +39,7 @@ instantiate_device_type_tests(TestSync, globals())
 std::string marks(const LintOptions& base) {
   std::vector<FileFacts> files{scan_source(kMigrating)};
   Resolution resolution = resolve(files, Vocabulary::embedded());
-  LintWorld world{files, resolution};
+  const Analysis world = analyze(files, resolution, Vocabulary::embedded());
   std::map<uint32_t, std::string> out;
   for (const char* rule : {"hardcoded-device", "decorator"}) {
     LintOptions options = base;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 
-#include "classify/classifier.h"
 #include "facts/queries.h"
 #include "resolve/resolved.h"
 
@@ -20,20 +19,16 @@ void FileContext::report(uint32_t line, std::string message, uint32_t column) co
 }
 
 const Verdict* ClassContext::verdict() const {
-  if (known_verdict) return known_verdict;
-  if (!verdict_cache && world && file_index >= 0 && !settings.upstream_only) {
-    ClassRef ref{file_index, class_index};
-    if (world->resolution.of(ref).tests.empty()) return nullptr;
-    verdict_cache = classify_class(world->files, world->resolution, vocabulary, ref);
-  }
-  return verdict_cache ? &*verdict_cache : nullptr;
+  if (!world || file_index < 0 || settings.upstream_only) return nullptr;
+  ClassRef ref{file_index, class_index};
+  return world->resolution.of(ref).tests.empty() ? nullptr : world->verdict(ref);
 }
 
 namespace {
 
 // The class's own valid member; with --inherit, when it declares nothing,
 // the one the runtime filter finds through its bases.
-std::string inherited_member(const ClassFact& cls, const LintSettings& settings, const LintWorld* world, int file,
+std::string inherited_member(const ClassFact& cls, const LintSettings& settings, const Analysis* world, int file,
                              int index) {
   if (cls.declaration.state == DeclarationState::Valid) return cls.declaration.member;
   if (cls.declaration.state != DeclarationState::Absent || !settings.inherit || !world || file < 0) return "";
@@ -59,9 +54,9 @@ std::map<RuleScope, std::vector<const RuleInfo*>> enabled_rules(const LintOption
 }
 
 void run_declared_class(const FileContext& fc, int index, const std::string& member,
-                        const std::vector<const RuleInfo*>& rules, const Verdict* verdict = nullptr) {
+                        const std::vector<const RuleInfo*>& rules) {
   const ClassFact& cls = fc.file.classes[static_cast<size_t>(index)];
-  ClassContext cc{fc, cls, index, upstream_link(fc.file, cls.name), member, verdict};
+  ClassContext cc{fc, cls, index, upstream_link(fc.file, cls.name), member};
   for (const RuleInfo* r : rules) {
     cc.rule = r;
     r->check_class(cc);
@@ -69,12 +64,11 @@ void run_declared_class(const FileContext& fc, int index, const std::string& mem
 }
 
 // The class rules for one class lint checks, as the file stands.
-void run_class(const FileContext& fc, int index, std::map<RuleScope, std::vector<const RuleInfo*>>& enabled,
-               const Verdict* verdict = nullptr) {
+void run_class(const FileContext& fc, int index, std::map<RuleScope, std::vector<const RuleInfo*>>& enabled) {
   const ClassFact& cls = fc.file.classes[static_cast<size_t>(index)];
   std::string member = inherited_member(cls, fc.settings, fc.world, fc.file_index, index);
-  if (!member.empty()) run_declared_class(fc, index, member, enabled[RuleScope::DeclaredClass], verdict);
-  ClassContext cc{fc, cls, index, upstream_link(fc.file, cls.name), member, verdict};
+  if (!member.empty()) run_declared_class(fc, index, member, enabled[RuleScope::DeclaredClass]);
+  ClassContext cc{fc, cls, index, upstream_link(fc.file, cls.name), member};
   for (RuleScope scope : {RuleScope::UndeclaredClass, RuleScope::AnyClass}) {
     if (scope == RuleScope::UndeclaredClass && !member.empty()) continue;
     for (const RuleInfo* r : enabled[scope]) {
@@ -96,32 +90,31 @@ void run_instantiation(const FileContext& fc, const Instantiation& inst,
 }  // namespace
 
 std::vector<Finding> lint_class(const FileFacts& file, int class_index, const Vocabulary& vocabulary,
-                                const LintOptions& options, const LintWorld* world, int file_index,
-                                const Verdict* verdict) {
+                                const LintOptions& options, const Analysis* world, int file_index) {
   std::vector<Finding> out;
   if (!file.readable || file.has_syntax_error()) return out;
   auto classes = linted_classes(file);
   if (std::find(classes.begin(), classes.end(), class_index) == classes.end()) return out;
   auto enabled = enabled_rules(options);
   FileContext fc{file, vocabulary, options.settings, options.fix_targets, world, file_index, out};
-  run_class(fc, class_index, enabled, verdict);
+  run_class(fc, class_index, enabled);
   for (const Instantiation& inst : file.instantiations)
     if (inst.target == file.classes[static_cast<size_t>(class_index)].name) run_instantiation(fc, inst, enabled);
   return out;
 }
 
 std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const std::string& member,
-                                   const Vocabulary& vocabulary, const LintOptions& options, const LintWorld* world,
-                                   int file_index, const Verdict* verdict) {
+                                   const Vocabulary& vocabulary, const LintOptions& options, const Analysis* world,
+                                   int file_index) {
   std::vector<Finding> out;
   if (!file.readable || file.has_syntax_error()) return out;
   FileContext fc{file, vocabulary, options.settings, options.fix_targets, world, file_index, out};
-  run_declared_class(fc, class_index, member, enabled_rules(options)[RuleScope::DeclaredClass], verdict);
+  run_declared_class(fc, class_index, member, enabled_rules(options)[RuleScope::DeclaredClass]);
   return out;
 }
 
 std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabulary, const LintOptions& options,
-                               const LintWorld* world, int file_index) {
+                               const Analysis* world, int file_index) {
   auto enabled = enabled_rules(options);
   std::vector<Finding> out;
   FileContext fc{file, vocabulary, options.settings, options.fix_targets, world, file_index, out};

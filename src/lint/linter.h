@@ -28,23 +28,19 @@ struct LintOptions {
 // `world` (with this file's index in it) enables the rules that resolve
 // across files: --inherit and classification-mismatch.
 std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabulary, const LintOptions& options,
-                               const LintWorld* world = nullptr, int file_index = -1);
+                               const Analysis* world = nullptr, int file_index = -1);
 
 // What lint would report on one test class if it declared `member`: the
 // declared-class rules these options enable, run by the same dispatcher.
-// `verdict`, classify's on the class, saves classifying it again.
 std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const std::string& member,
                                    const Vocabulary& vocabulary, const LintOptions& options,
-                                   const LintWorld* world = nullptr, int file_index = -1,
-                                   const Verdict* verdict = nullptr);
+                                   const Analysis* world = nullptr, int file_index = -1);
 
 // What lint reports on one class as the file stands: the class rules as
 // lint_file runs them, and the instantiation rules on each call that
-// instantiates it. Nothing for a class lint does not check. `verdict`, as
-// in lint_class_as.
+// instantiates it. Nothing for a class lint does not check.
 std::vector<Finding> lint_class(const FileFacts& file, int class_index, const Vocabulary& vocabulary,
-                                const LintOptions& options, const LintWorld* world = nullptr, int file_index = -1,
-                                const Verdict* verdict = nullptr);
+                                const LintOptions& options, const Analysis* world = nullptr, int file_index = -1);
 
 // The description upstream prints: the message and, for upstream rules but
 // parse_error, the hint sentence naming the rule summary.

@@ -7,7 +7,6 @@
 // Example: `hw_classification = HardwareClassification.GENERIC` on a class
 // whose tests are all `@skipIf(not TEST_CUDA)` with `.cuda()`.
 // Fix: none; retagging moves tests between runners (see `hwclass explain`).
-#include "classify/classifier.h"
 #include "lint/rule_context.h"
 #include "resolve/resolved.h"
 
@@ -15,7 +14,9 @@ namespace hwclass {
 
 void check_classification_mismatch(const ClassContext& c) {
   if (!c.world || c.file_index < 0 || c.settings.upstream_only) return;
-  Verdict v = classify_class(c.world->files, c.world->resolution, c.vocabulary, ClassRef{c.file_index, c.class_index});
+  const Verdict* found = c.world->verdict(ClassRef{c.file_index, c.class_index});
+  if (!found) return;
+  const Verdict& v = *found;
   if (v.inferred == c.member || v.confidence == Confidence::Low) return;
   std::string message = "Test class '" + c.cls.name + "' (" + c.member + "): its code needs " + v.inferred + " (" +
                         v.rules.front() + ", " + to_string(v.confidence) + " confidence)";

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "classify/analysis.h"
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "lint/finding.h"
@@ -28,18 +29,12 @@ struct LintSettings {
 struct Resolution;
 struct RuleInfo;
 
-// The other scanned files, for rules that look across them.
-struct LintWorld {
-  const std::vector<FileFacts>& files;
-  const Resolution& resolution;
-};
-
 struct FileContext {
   const FileFacts& file;
   const Vocabulary& vocabulary;
   const LintSettings& settings;
   const FixTargets& fix_targets;  // for the fix marks (classify/fixability.h)
-  const LintWorld* world;  // null when linting one file on its own
+  const Analysis* world;  // the other scanned files and their verdicts; null when linting one file on its own
   int file_index;          // this file's index in world->files, or -1
   std::vector<Finding>& out;
   const RuleInfo* rule = nullptr;
@@ -53,13 +48,11 @@ struct ClassContext : FileContext {
   int class_index;
   const Instantiation* instantiation;  // the last statement-level call naming the class, if any
   const std::string& member;           // the member it declares (or inherits, with --inherit); empty if none
-  const Verdict* known_verdict = nullptr;  // the caller's, when it has one
 
-  // classify's verdict on the class, computed on first use, for the marks of
+  // classify's verdict on the class, from the analysis, for the marks of
   // findings `hwclass fix` can fix (classify/fixability.h). Null where fix
   // has none either: upstream's rule set, one file alone, a class with no tests.
   const Verdict* verdict() const;
-  mutable std::optional<Verdict> verdict_cache = {};
 };
 
 struct InstantiationContext : FileContext {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "facts/queries.h"
+#include "lint/advice.h"
 
 namespace hwclass {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 // two "next up" lists need: the most classes first until `top` pass, ties
 // included; then, by fewest blocking errors, until `top` need a decision.
 // aggregate() then picks the same files it would with every file decided.
-void decide_fix_alone(Report& report, const LintWorld& world, const std::vector<SourceFile>& sources,
+void decide_fix_alone(Report& report, const Analysis& world, const std::vector<SourceFile>& sources,
                       const Vocabulary& vocabulary, const FixTargets& targets, int jobs, size_t top) {
   std::vector<FileRow>& rows = report.files;  // in the order of world.files
   std::vector<size_t> candidates;
@@ -58,19 +59,25 @@ void decide_fix_alone(Report& report, const LintWorld& world, const std::vector<
 
 }  // namespace
 
-Report build_report(const LintWorld& world, const std::vector<Verdict>& verdicts, const std::vector<SourceFile>& sources,
+Report build_report(const Analysis& world, const std::vector<Verdict>& verdicts, const std::vector<SourceFile>& sources,
                     const std::set<std::string>& allowlist, const Vocabulary& vocabulary, const FixTargets& targets,
                     int jobs, size_t top) {
   // One denominator: the classes the report counts are upstream's test
   // classes (summarize_file), so only their verdicts are counted, and a
   // declaration inherited from a base is the base's, not a second one.
-  std::vector<std::vector<const Verdict*>> by_file(world.files.size());
+  std::vector<std::vector<JudgedClass>> by_file(world.files.size());
   std::vector<std::set<int>> counted(world.files.size());
   for (size_t i = 0; i < world.files.size(); ++i)
     for (int c : counted_test_classes(world.files[i])) counted[i].insert(c);
-  for (const Verdict& v : verdicts) {
+  // Blockers are what stands between an undeclared class and its
+  // recommendation; a declared class's are not counted.
+  std::vector<Advice> advice(verdicts.size());
+  for (size_t k = 0; k < verdicts.size(); ++k) {
+    const Verdict& v = verdicts[k];
     size_t file = static_cast<size_t>(v.ref.file);
-    if (counted[file].count(v.ref.cls) && !v.declaration_inherited) by_file[file].push_back(&v);
+    if (!counted[file].count(v.ref.cls) || v.declaration_inherited) continue;
+    if (v.declared.empty()) advice[k] = advise(v, world);
+    by_file[file].push_back({&v, v.declared.empty() ? &advice[k] : nullptr});
   }
   Report report;
   report.members = vocabulary.members.names();

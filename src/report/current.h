@@ -1,8 +1,8 @@
 // The report of the tree as it is now: each file's counts under one
 // denominator (upstream's test classes, a declaration counted where it is
 // written), its status against the allowlist, and, for the "next up" lists,
-// whether `hwclass fix` alone makes it pass. cli/ resolves, classifies and
-// attaches the advice; this stage only counts and orders.
+// whether `hwclass fix` alone makes it pass. It reads the run's analysis,
+// asks lint's advice on the undeclared classes, counts and orders.
 #pragma once
 
 #include <set>
@@ -18,10 +18,9 @@
 
 namespace hwclass {
 
-// `verdicts` are classify's for world.files, with lint's advice on the
-// undeclared ones; `targets`, what the torch tree defines, for the fixes
+// `verdicts` are classify's for world.files (listed_verdicts); `targets`, what the torch tree defines, for the fixes
 // fix-alone runs; `top` is the length of the "next up" lists.
-Report build_report(const LintWorld& world, const std::vector<Verdict>& verdicts, const std::vector<SourceFile>& sources,
+Report build_report(const Analysis& world, const std::vector<Verdict>& verdicts, const std::vector<SourceFile>& sources,
                     const std::set<std::string>& allowlist, const Vocabulary& vocabulary, const FixTargets& targets,
                     int jobs, size_t top);
 

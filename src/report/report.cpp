@@ -38,7 +38,7 @@ FileStatus file_status(const FileSummary& s, const std::set<std::string>& allowl
   return s.upstream_errors == 0 && s.parses ? FileStatus::Passing : FileStatus::Failing;
 }
 
-Counts file_counts(const FileSummary& s, FileStatus status, const std::vector<const Verdict*>& verdicts) {
+Counts file_counts(const FileSummary& s, FileStatus status, const std::vector<JudgedClass>& classes) {
   Counts c;
   c.files = 1;
   c.test_files = s.test_file;
@@ -56,9 +56,9 @@ Counts file_counts(const FileSummary& s, FileStatus status, const std::vector<co
   // rest stays until someone changes code, as do the blockers of each
   // recommendation.
   if (s.test_file) c.blocking = s.upstream_errors - std::min(s.upstream_errors, s.unclassified);
-  for (const Verdict* v : verdicts) {
+  for (const auto& [v, advice] : classes) {
     if (v->declared.empty()) {
-      c.blocking += v->blockers.size();
+      c.blocking += advice ? advice->blockers.size() : 0;
     } else if (v->confidence >= Confidence::Medium) {
       (v->agrees ? c.agree : c.disagree) += 1;
     }

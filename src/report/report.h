@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "classify/verdict.h"
+#include "lint/advice.h"
 #include "fix/fix_alone.h"
 #include "report/summary.h"
 
@@ -134,9 +135,16 @@ struct Report {
   std::vector<std::string> members;       // HardwareClassification's, in rules/devices.toml order
 };
 
+// One counted class's verdict, with lint's advice on it when it declares
+// nothing (the blockers of its recommendation); null advice otherwise.
+struct JudgedClass {
+  const Verdict* verdict;
+  const Advice* advice;
+};
+
 // Counts for one file: its summary, its allowlist status, and the verdicts
 // on its classes (agreement, blockers).
-Counts file_counts(const FileSummary& summary, FileStatus status, const std::vector<const Verdict*>& verdicts);
+Counts file_counts(const FileSummary& summary, FileStatus status, const std::vector<JudgedClass>& classes);
 
 FileStatus file_status(const FileSummary& summary, const std::set<std::string>& allowlist);
 

@@ -104,12 +104,14 @@ TEST_CASE("blocking: upstream's errors but [hw_classification], plus each recomm
   s.unclassified = 2;
   s.upstream_errors = 3;  // two [hw_classification], one [device_param] on the declared class
   Verdict undeclared, agreeing, disagreeing, unsure;
-  undeclared.blockers.resize(4);
+  Advice advice;
+  advice.blockers.resize(4);
   agreeing.declared = disagreeing.declared = unsure.declared = "GENERIC";
   agreeing.confidence = disagreeing.confidence = Confidence::High;
   agreeing.agrees = true;
   unsure.confidence = Confidence::Low;  // too unsure to count either way
-  Counts c = file_counts(s, FileStatus::Failing, {&undeclared, &agreeing, &disagreeing, &unsure});
+  Counts c = file_counts(s, FileStatus::Failing,
+                         {{&undeclared, &advice}, {&agreeing, nullptr}, {&disagreeing, nullptr}, {&unsure, nullptr}});
   CHECK(c.blocking == 1 + 4);
   CHECK(c.agree == 1);
   CHECK(c.disagree == 1);

@@ -83,7 +83,7 @@ std::multiset<std::pair<uint32_t, std::string>> reported_lines(const std::string
   if (has(fixture.directives, "upstream-version=7")) options.settings.upstream_version = 7;
   std::vector<FileFacts> files{std::move(facts)};
   Resolution resolution = resolve(files, Vocabulary::embedded());
-  LintWorld world{files, resolution};
+  const Analysis world = analyze(files, resolution, Vocabulary::embedded());
   std::multiset<std::pair<uint32_t, std::string>> lines;
   for (const Finding& f : lint_file(files[0], Vocabulary::embedded(), options, &world, 0)) {
     CHECK(f.rule == rule);
