@@ -33,21 +33,23 @@ struct Analysis {
 // Classifies every class a later stage may ask about in the first `reported`
 // files, the ones the run reports on; the files after them are context
 // (bases and helpers they import, or their importers), read but not judged.
+// On `jobs` threads; the verdicts are the same for any number.
 Analysis analyze(const std::vector<FileFacts>& files, const Resolution& resolution, const Vocabulary& vocabulary,
-                 size_t reported = SIZE_MAX);
+                 size_t reported = SIZE_MAX, int jobs = 1);
 
 // The same for the files `judged` marks (a hook's changed files and what
 // they affect): no other file's classes are classified.
 Analysis analyze(const std::vector<FileFacts>& files, const Resolution& resolution, const Vocabulary& vocabulary,
-                 const std::vector<bool>& judged);
+                 const std::vector<bool>& judged, int jobs = 1);
 
 // The files and resolution with no verdicts, for runs of upstream's rules.
 Analysis analyze_without_verdicts(const std::vector<FileFacts>& files, const Resolution& resolution,
                                   const Vocabulary& vocabulary);
 
 // What `hwclass classify` lists: the verdict of every class whose tests run
-// (its own, inherited or added at run time), then the test-less bases that
-// declare for their subclasses (classify/bases.h), in class order.
+// (its own, inherited or added at run time) in the judged files, then the
+// test-less bases that declare for their subclasses (classify/bases.h), in
+// class order.
 std::vector<Verdict> listed_verdicts(const Analysis& analysis);
 
 }  // namespace hwclass

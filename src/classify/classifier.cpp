@@ -69,8 +69,8 @@ Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& re
 }
 
 std::vector<Verdict> classify(const std::vector<FileFacts>& files, const Resolution& resolution,
-                              const Vocabulary& vocabulary) {
-  return listed_verdicts(analyze(files, resolution, vocabulary));
+                              const Vocabulary& vocabulary, int jobs) {
+  return listed_verdicts(analyze(files, resolution, vocabulary, SIZE_MAX, jobs));
 }
 
 }  // namespace hwclass

@@ -12,9 +12,10 @@
 
 namespace hwclass {
 
-// Verdicts for every test class (own or inherited tests) in file order.
+// What classify lists (analysis.h's listed_verdicts), for a run that reads
+// nothing else of the analysis: every class whose tests run, in file order.
 std::vector<Verdict> classify(const std::vector<FileFacts>& files, const Resolution& resolution,
-                              const Vocabulary& vocabulary);
+                              const Vocabulary& vocabulary, int jobs = 1);
 
 Verdict classify_class(const std::vector<FileFacts>& files, const Resolution& resolution,
                        const Vocabulary& vocabulary, ClassRef ref);

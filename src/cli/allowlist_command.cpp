@@ -78,7 +78,7 @@ void mark_fixes(const ScanResult& result, const FixTargets& targets, int jobs, R
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<bool> failing(result.files.size());
   for (size_t i = 0; i < result.files.size(); ++i) failing[i] = out.failing.count(result.files[i].relative_path) > 0;
-  const Analysis world = analyze(result.files, resolution, result.vocabulary, failing);
+  const Analysis world = analyze(result.files, resolution, result.vocabulary, failing, jobs);
   std::vector<FixClears> fix = fix_alone(world, result.discovery.files, failing, result.vocabulary, targets, jobs);
   for (size_t i = 0; i < result.files.size(); ++i)
     if (failing[i]) out.fix_clears[result.files[i].relative_path] = fix[i];

@@ -50,7 +50,7 @@ CommandRunner register_classify(CLI::App& app) {
     const size_t named = result.files.size();
     add_import_context(result, s->common);
     Resolution resolution = resolve(result.files, result.vocabulary);
-    const Analysis analysis = analyze(result.files, resolution, result.vocabulary, named);
+    const Analysis analysis = analyze(result.files, resolution, result.vocabulary, named, resolve_jobs(s->common.jobs));
     std::vector<Verdict> verdicts = listed_verdicts(analysis);
     Confidence floor = parse_confidence(s->min_confidence);
     std::erase_if(verdicts, [&](const Verdict& v) {

@@ -131,7 +131,7 @@ int run_explain(const CLI::App& cmd, ExplainState& s) {
   if (file.has_syntax_error()) throw UsageError(target.path + ": does not parse, so it has no verdicts");
   std::vector<bool> judged(result.files.size(), false);
   judged[static_cast<size_t>(f)] = true;
-  const Analysis analysis = analyze(result.files, resolution, result.vocabulary, judged);
+  const Analysis analysis = analyze(result.files, resolution, result.vocabulary, judged, resolve_jobs(s.common.jobs));
   auto verdict_of = [&](int k) { return *analysis.verdict(ClassRef{f, k}); };
   const Members* seed = s.names == "seed" ? &result.vocabulary.members : nullptr;
   if (target.cls.empty()) {  // the file's classes, as classify prints them

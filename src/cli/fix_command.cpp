@@ -247,7 +247,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   // them, and report's fix-alone list decides it over the whole tree.
   add_importer_context(result, s.common);
   Resolution resolution = resolve(result.files, result.vocabulary);
-  const Analysis analysis = analyze(result.files, resolution, result.vocabulary, fixed_files);
+  const Analysis analysis = analyze(result.files, resolution, result.vocabulary, fixed_files, resolve_jobs(s.common.jobs));
 
   FixTally tally;
   std::vector<FixCandidate> candidates;

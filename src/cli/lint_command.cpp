@@ -166,7 +166,7 @@ std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const L
   // Classified once, for the files linted; upstream's rules read no verdict.
   const Analysis world = options.settings.upstream_only
                              ? analyze_without_verdicts(result.files, resolution, result.vocabulary)
-                             : analyze(result.files, resolution, result.vocabulary, wanted);
+                             : analyze(result.files, resolution, result.vocabulary, wanted, resolve_jobs(s.common.jobs));
   std::vector<Finding> findings;
   for (size_t i = 0; i < linted; ++i) {
     if (!wanted[i]) continue;

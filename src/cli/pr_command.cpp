@@ -33,7 +33,8 @@ std::vector<std::string> relative_paths(const std::vector<FileFacts>& files, siz
 // The base revision's ids of the same files, read through git.
 // The context modules (result.files[named..]) are read as they are now: a
 // migration changes its test files, not the helpers they import.
-PrBase base_of(const ScanResult& result, size_t named, const std::string& rev, const std::vector<NodeId>& now) {
+PrBase base_of(const ScanResult& result, size_t named, const std::string& rev, const std::vector<NodeId>& now,
+               int jobs) {
   const std::vector<SourceFile> files(result.discovery.files.begin(), result.discovery.files.begin() + named);
   BaseFiles base = read_base_files(result.root, rev, files, result.vocabulary);
   for (const FileFacts& f : base.files)
@@ -45,7 +46,7 @@ PrBase base_of(const ScanResult& result, size_t named, const std::string& rev, c
   const size_t base_named = base.files.size();
   base.files.insert(base.files.end(), result.files.begin() + static_cast<std::ptrdiff_t>(named), result.files.end());
   Resolution resolution = resolve(base.files, result.vocabulary);
-  std::vector<Verdict> verdicts = classify(base.files, resolution, result.vocabulary);
+  std::vector<Verdict> verdicts = classify(base.files, resolution, result.vocabulary, jobs);
   std::vector<NodeId> before = collected_node_ids(base.files, resolution, verdicts, result.vocabulary,
                                                   relative_paths(base.files, base_named));
   return describe_base(rev, before, now, std::move(base.absent), std::move(base.moved), read_skip_lists(result.root));
@@ -61,11 +62,11 @@ int run_pr(const CLI::App& cmd, PrState& s) {
   const size_t named = result.files.size();
   add_import_context(result, s.common);
   Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
+  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary, resolve_jobs(s.common.jobs));
   std::vector<NodeId> now = collected_node_ids(result.files, resolution, verdicts, result.vocabulary,
                                                relative_paths(result.files, named));
   PrDescription pr = describe_pr(result.files, named, std::move(verdicts), now);
-  if (!s.base.empty() || cmd.count("--base")) pr.base = base_of(result, named, s.base, now);
+  if (!s.base.empty() || cmd.count("--base")) pr.base = base_of(result, named, s.base, now, resolve_jobs(s.common.jobs));
   OutputSink sink(s.common.output);
   sink.write(pr_output(result.files, pr, {s.format, s.names == "seed" ? &result.vocabulary.members : nullptr, result.vocabulary.members.names()}));
   sink.commit();

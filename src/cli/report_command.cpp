@@ -51,7 +51,7 @@ size_t terminal_columns(const std::string& output) {
 Report current_report(const ReportState& s, const ScanResult& result, const FixTargets& targets,
                       const std::set<std::string>& allowlist) {
   Resolution resolution = resolve(result.files, result.vocabulary);
-  const Analysis world = analyze(result.files, resolution, result.vocabulary);
+  const Analysis world = analyze(result.files, resolution, result.vocabulary, SIZE_MAX, resolve_jobs(s.common.jobs));
   const std::vector<Verdict> verdicts = listed_verdicts(world);
   Report report = build_report(world, verdicts, result.discovery.files, allowlist, result.vocabulary, targets,
                                resolve_jobs(s.common.jobs), s.top);

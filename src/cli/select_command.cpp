@@ -234,7 +234,7 @@ int run_unassigned(const SelectState& s) {
   ScanResult result = scan_inputs(s.common);
   bool inputs_ok = report_problems(result, s.common);
   Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
+  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary, resolve_jobs(s.common.jobs));
   std::vector<Unassigned> list = unassigned(result.files, resolution, verdicts);
   if (list.empty())
     std::cerr << "hwclass: nothing unassigned: every test under " << result.root.string()
@@ -259,7 +259,7 @@ int run_coverage(const SelectState& s) {
   plain.device.clear();
   const TrustedClassification use = selection_request(plain, result.vocabulary).use;
   Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
+  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary, resolve_jobs(s.common.jobs));
   Coverage holes = coverage(result.files, resolution, verdicts, jobs, use, result.vocabulary);
   OutputSink sink(s.common.output);
   std::string out;
@@ -313,7 +313,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   Durations durations = read_durations(s, counts);
 
   Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary);
+  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary, resolve_jobs(s.common.jobs));
   std::vector<SelectedClass> left_out;
   std::vector<SelectedClass> selected =
       select_classes(result.files, resolution, verdicts, request, result.vocabulary, &left_out);

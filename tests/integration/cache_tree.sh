@@ -1,7 +1,8 @@
 #!/bin/sh
-# The facts cache changes nothing but time, on PyTorch 2.6.0's test/ tree:
-# every command prints the same bytes with no cache, a cold one and a warm
-# one; two processes filling one cache at once leave it whole.
+# The facts cache and the thread count change nothing but time, on PyTorch
+# 2.6.0's test/ tree: every command prints the same bytes with no cache on
+# four threads, a cold cache, a warm one, and a warm one on one thread; two
+# processes filling one cache at once leave it whole.
 #   cache_tree.sh HWCLASS TREE_ROOT
 set -u
 hw=$1 root=$2
@@ -22,14 +23,17 @@ for cmd in "scan" "lint" "lint --upstream --format lintrunner" "classify --forma
   [ "$sub" = explain ] && target="$root/test/test_cuda.py::TestCuda"
   quiet=-q
   [ "$sub" = explain ] && quiet=""  # explain prints no file diagnostics to silence
+  four=-j4 one=-j1
+  [ "$sub" = explain ] && four="" one=""  # explain takes no -j (it uses MAX_JOBS, else the cores)
   rm -rf "$work/cache"
-  run none "$sub" --isolated $quiet --no-cache --root "$root" "$@" "$target"
+  run none "$sub" --isolated $quiet $four --no-cache --root "$root" "$@" "$target"
   run cold "$sub" --isolated $quiet --cache-dir "$work/cache" --root "$root" "$@" "$target"
   run warm "$sub" --isolated $quiet --cache-dir "$work/cache" --root "$root" "$@" "$target"
+  run one "$sub" --isolated $quiet $one --cache-dir "$work/cache" --root "$root" "$@" "$target"
   [ "$(tail -n1 "$work/none")" -le 2 ] && [ "$(wc -l <"$work/none")" -gt 1 ] ||
     { echo "FAIL: '$cmd' printed nothing"; fail=1; }
-  for state in cold warm; do
-    cmp -s "$work/none" "$work/$state" || { echo "FAIL: '$cmd' differs $state from without the cache"; fail=1; }
+  for state in cold warm one; do
+    cmp -s "$work/none" "$work/$state" || { echo "FAIL: '$cmd' differs $state from without the cache on four threads"; fail=1; }
   done
 done
 # Two writers at once, three times over; then a warm run must agree too.
