@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,7 @@ class ModuleIndex {
   const std::string& package_of(int file) const { return packages_[file]; }
 
  private:
-  std::map<std::string, int> by_name_;
+  std::unordered_map<std::string, int> by_name_;  // looked up, never walked
   std::vector<std::string> packages_;  // dotted package of each file, from the root
 };
 
