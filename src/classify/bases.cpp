@@ -125,7 +125,7 @@ void add_base_verdicts(const Analysis& analysis, std::vector<Verdict>& out) {
     for (size_t i : subs) {
       const FileFacts& f = files[out[i].ref.file];
       const ClassFact& c = f.classes[out[i].ref.cls];
-      v.reasons.push_back(Reason{"subclass", "", c.name, c.name, c.line, f.relative_path});
+      v.reasons.push_back(Reason{EvidenceKind::Subclass, {}, "", c.name, c.name, c.line, f.relative_path});
       if (v.target.empty()) v.target = out[i].target;
     }
     v.agrees = !v.declared.empty() && v.declared == v.inferred;

@@ -20,6 +20,20 @@ const char* to_string(Confidence c) {
   return "?";
 }
 
+const char* kind_name(const Reason& r) {
+  switch (r.kind) {
+    case EvidenceKind::Site: return to_string(r.site);
+    case EvidenceKind::Instantiation: return "instantiation";
+    case EvidenceKind::Subclass: return "subclass";
+    case EvidenceKind::Base: return "base";
+    case EvidenceKind::ClassName: return "class-name";
+    case EvidenceKind::RunsOn: return "runs-on";
+    case EvidenceKind::OnlyFor: return "only_for";
+    case EvidenceKind::NoTest: return "notest";
+  }
+  return "?";
+}
+
 namespace {
 
 using rules::Context;

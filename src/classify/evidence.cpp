@@ -99,7 +99,7 @@ std::string required_device(const DeviceSite& s, const Vocabulary& v) {
 
 Reason reason_of(const Need& need) {
   const DeviceSite& s = *need.site;
-  return Reason{to_string(s.kind), s.device.label(), s.text, owner_name(*need.file, s), s.location.line,
+  return Reason{EvidenceKind::Site, s.kind, s.device.label(), s.text, owner_name(*need.file, s), s.location.line,
                 need.file->relative_path};
 }
 

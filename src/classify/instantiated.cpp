@@ -55,7 +55,7 @@ bool infer_runs_on_one_device(Context& c) {
   std::string member = device.empty() ? "" : c.member_of(device);
   if (!c.device_specific(member)) return false;
   c.decide("instantiated-for-one-device", member, Confidence::High);
-  c.v.reasons.push_back(Reason{"runs-on", device, std::string(why) + " keeps it on " + device, c.cls.name,
+  c.v.reasons.push_back(Reason{EvidenceKind::RunsOn, {}, device, std::string(why) + " keeps it on " + device, c.cls.name,
                                c.cls.line, c.file.relative_path});
   auto needs = c.requirements(device);
   c.add_reasons(needs, c.v.reasons);
@@ -80,7 +80,7 @@ void infer_instantiated(Context& c) {
     // accelerator"), so only accelerator-specific classes get a target.
     if (c.device_specific(member) && !c.host_member(member) && !c.any_specific(needs)) {
       c.v.target = c.accelerator();
-      c.obstacles.push_back(Reason{"only_for", device, "only_for=" + inst.only_for.values[0], "<module>", inst.line,
+      c.obstacles.push_back(Reason{EvidenceKind::OnlyFor, {}, device, "only_for=" + inst.only_for.values[0], "<module>", inst.line,
                                     c.file.relative_path});
       c.add_reasons(needs, c.obstacles);
     }
@@ -107,7 +107,7 @@ void infer_instantiated(Context& c) {
   c.decide("instantiated-for-every-device", c.accelerator(), Confidence::High);
   split_host_only_tests(c);
   if (inst.only_for.state != DeviceList::State::Absent)
-    c.obstacles.push_back(Reason{"only_for", "", "only_for=" + (inst.only_for.state == DeviceList::State::Unknown
+    c.obstacles.push_back(Reason{EvidenceKind::OnlyFor, {}, "", "only_for=" + (inst.only_for.state == DeviceList::State::Unknown
                                                                       ? inst.only_for.text
                                                                       : std::to_string(inst.only_for.values.size()) +
                                                                             " devices"),

@@ -49,7 +49,7 @@ bool infer_device_template(Context& c) {
     c.decide("base-of-instantiated-class", c.accelerator(), Confidence::Medium,
              "its tests take `device` and run through the instantiated subclass " + file.classes[sub.cls].name +
                  ", not through an instantiate call of its own");
-    c.v.reasons.push_back(Reason{"subclass", "", file.classes[sub.cls].name, "", file.classes[sub.cls].line,
+    c.v.reasons.push_back(Reason{EvidenceKind::Subclass, {}, "", file.classes[sub.cls].name, "", file.classes[sub.cls].line,
                                  file.relative_path});
     return true;
   }
@@ -77,7 +77,7 @@ bool infer_from_class_name(Context& c) {
              seen ? Confidence::Medium : Confidence::Low,
              seen ? "its name ends in " + suffix + " and its code mentions " + d.key + ", but no test requires it"
                   : "only its name (ending in " + suffix + ") names " + d.key + "; no code requires it");
-    c.v.reasons.push_back(Reason{"class-name", d.key, name, name, c.cls.line, c.file.relative_path});
+    c.v.reasons.push_back(Reason{EvidenceKind::ClassName, {}, d.key, name, name, c.cls.line, c.file.relative_path});
     return true;
   }
   // `TestMKLVerbose`: named for a CPU-only library (the host's api_modules:
@@ -89,7 +89,7 @@ bool infer_from_class_name(Context& c) {
       if (lower.find(feature) == std::string::npos) continue;
       c.decide("class-name-names-device", d.member, Confidence::Low,
                "only its name names " + feature + ", a CPU-only library; no code requires it");
-      c.v.reasons.push_back(Reason{"class-name", d.key, name, name, c.cls.line, c.file.relative_path});
+      c.v.reasons.push_back(Reason{EvidenceKind::ClassName, {}, d.key, name, name, c.cls.line, c.file.relative_path});
       return true;
     }
   }
@@ -195,8 +195,8 @@ bool infer_runtime_device_base(Context& c) {
   c.decide("runtime-device-base", c.accelerator(), Confidence::Medium,
            "its base " + base + " picks the device from availability at run time; a migration passes the injected "
            "device instead (the blockers)");
-  c.v.reasons.push_back(Reason{"base", "", base, c.cls.name, c.cls.line, c.file.relative_path});
-  c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+  c.v.reasons.push_back(Reason{EvidenceKind::Base, {}, "", base, c.cls.name, c.cls.line, c.file.relative_path});
+  c.obstacles.push_back(Reason{EvidenceKind::Instantiation, {}, "", "not passed to instantiate_device_type_tests", c.cls.name,
                                 c.cls.line, c.file.relative_path});
   return true;
 }
@@ -232,7 +232,7 @@ bool infer_module_gate(Context& c) {
   c.decide("module-gate-needs-one-device", member, Confidence::Medium,
            "a module-level NoTest gate on " + device + " keeps it from being collected without it; the tests "
            "themselves may need nothing");
-  c.v.reasons.push_back(Reason{"notest", device, "if " + c.resolved.notest->condition + ": ... = NoTest", "<module>",
+  c.v.reasons.push_back(Reason{EvidenceKind::NoTest, {}, device, "if " + c.resolved.notest->condition + ": ... = NoTest", "<module>",
                                c.resolved.notest->line, c.resolved.notest_file});
   // The tests' own device code stays evidence: a migration rewrites it.
   c.add_reasons(c.requirements(device), c.v.reasons);
@@ -304,7 +304,7 @@ void infer_one_device(Context& c, const TestNeeds& n, const std::string& device,
                      "; the others need no device (a split fits)");
   if (!c.any_specific(needs) && !c.host_member(member)) {
     c.v.target = c.accelerator();
-    c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+    c.obstacles.push_back(Reason{EvidenceKind::Instantiation, {}, "", "not passed to instantiate_device_type_tests", c.cls.name,
                                   c.cls.line, c.file.relative_path});
     c.add_reasons(needs, c.obstacles);
   }
@@ -326,7 +326,7 @@ void infer_any_accelerator(Context& c, const TestNeeds& n, size_t named) {
                                 "injected device"
                               : "the tests name " + std::to_string(named) +
                                     " different accelerators, so no one device member fits");
-  c.obstacles.push_back(Reason{"instantiation", "", "not passed to instantiate_device_type_tests", c.cls.name,
+  c.obstacles.push_back(Reason{EvidenceKind::Instantiation, {}, "", "not passed to instantiate_device_type_tests", c.cls.name,
                                 c.cls.line, c.file.relative_path});
   hardcoded_blockers(c);
 }

@@ -68,7 +68,7 @@ struct Context {
   }
   Reason instantiation_reason() const {
     const Instantiation& inst = file.instantiations[resolved.instantiation];
-    return Reason{"instantiation", "", std::string("instantiate_device_type_tests(") + inst.target_text + ")",
+    return Reason{EvidenceKind::Instantiation, {}, "", std::string("instantiate_device_type_tests(") + inst.target_text + ")",
                   "<module>", inst.line, file.relative_path};
   }
   // Needs of one device (or any) at Requires strength, from tests and shared code.

@@ -12,15 +12,24 @@ namespace hwclass {
 enum class Confidence { Low, Medium, High };
 const char* to_string(Confidence);
 
+// What a reason is: a device site of the facts (Reason::site says which
+// kind), or evidence classify reads from the class's shape and bindings.
+enum class EvidenceKind { Site, Instantiation, Subclass, Base, ClassName, RunsOn, OnlyFor, NoTest };
+
 // An evidence site that decided a verdict or stands in the way of a target.
 struct Reason {
-  std::string kind;   // site kind, or "instantiation", "only_for", "device-param"
+  EvidenceKind kind = EvidenceKind::Site;
+  SiteKind site = SiteKind::DeviceString;  // the site's kind, for EvidenceKind::Site
   std::string device;
   std::string text;
   std::string owner;  // Class.method
   uint32_t line = 0;
   std::string file;   // repo-relative file of the site (inherited evidence may come from elsewhere)
 };
+
+// The kind as the outputs spell it: a site's ("tensor-method"), else the
+// evidence's ("instantiation", "subclass", "runs-on", "only_for", "notest").
+const char* kind_name(const Reason&);
 
 struct SplitPart {
   std::string class_name;  // TestX, TestXDevice, TestXCUDA

@@ -40,17 +40,28 @@ std::string rule_words(const std::string& rule, const Verdict& v, const std::str
   return rule;
 }
 
+// An evidence kind: a site of one kind, or one of classify's own.
+struct Kind {
+  EvidenceKind kind;
+  SiteKind site = SiteKind::DeviceString;
+  bool matches(const Reason& r) const { return r.kind == kind && (kind != EvidenceKind::Site || r.site == site); }
+};
+
 // The evidence kinds that show a rule best, most telling first.
-std::vector<std::string> preferred_kinds(const std::string& rule) {
-  if (rule == "instantiated-for-one-device") return {"runs-on", "instantiation"};
-  if (rule == "instantiated-for-every-device") return {"instantiation"};
-  if (rule == "every-test-only-one-device") return {"only-decorator"};
-  if (rule == "base-of-instantiated-class" || rule == "base-of-classes") return {"subclass"};
-  if (rule == "runtime-device-base") return {"base"};
-  if (rule == "module-gate-needs-one-device") return {"notest"};
-  if (rule == "class-name-names-device") return {"class-name"};
-  return {"accelerator-api", "tensor-method", "device-string", "only-decorator", "device-decorator", "device-flag",
-          "device-global-use", "device-global"};
+std::vector<Kind> preferred_kinds(const std::string& rule) {
+  using E = EvidenceKind;
+  if (rule == "instantiated-for-one-device") return {{E::RunsOn}, {E::Instantiation}};
+  if (rule == "instantiated-for-every-device") return {{E::Instantiation}};
+  if (rule == "every-test-only-one-device") return {{E::Site, SiteKind::OnlyDecorator}};
+  if (rule == "base-of-instantiated-class" || rule == "base-of-classes") return {{E::Subclass}};
+  if (rule == "runtime-device-base") return {{E::Base}};
+  if (rule == "module-gate-needs-one-device") return {{E::NoTest}};
+  if (rule == "class-name-names-device") return {{E::ClassName}};
+  std::vector<Kind> sites;
+  for (SiteKind k : {SiteKind::AcceleratorApi, SiteKind::TensorMethod, SiteKind::DeviceString, SiteKind::OnlyDecorator,
+                     SiteKind::DeviceDecorator, SiteKind::DeviceFlag, SiteKind::DeviceGlobalUse, SiteKind::DeviceGlobal})
+    sites.push_back({E::Site, k});
+  return sites;
 }
 
 }  // namespace
@@ -61,18 +72,27 @@ std::string markdown_code(const std::string& text) {
 }
 
 std::string site_words(const Reason& r) {
-  if (r.kind == "accelerator-api") return "calls " + code(r.text);
-  if (r.kind == "tensor-method") return "moves tensors with " + code(r.text);
-  if (r.kind == "device-string") return "hardcodes the device " + code(r.text);
-  if (r.kind == "only-decorator") return "is decorated " + code(r.text);
-  if (r.kind == "device-decorator") return "uses " + code(r.text);
-  if (r.kind == "device-flag") return "reads " + code(r.text);
-  if (r.kind == "device-global") return "sets the module's device " + code(r.text);
-  if (r.kind == "device-global-use") return "reads the module's device global " + code(r.text);
-  if (r.kind == "subclass") return "subclass " + code(r.text);
-  if (r.kind == "base") return "base " + code(r.text);
-  if (r.kind == "class-name") return "named " + code(r.text);
-  if (r.kind == "runs-on") return r.text;  // a sentence: "its only variant keeps it on cuda"
+  switch (r.kind) {
+    case EvidenceKind::Site:
+      switch (r.site) {
+        case SiteKind::AcceleratorApi: return "calls " + code(r.text);
+        case SiteKind::TensorMethod: return "moves tensors with " + code(r.text);
+        case SiteKind::DeviceString: return "hardcodes the device " + code(r.text);
+        case SiteKind::OnlyDecorator: return "is decorated " + code(r.text);
+        case SiteKind::DeviceDecorator: return "uses " + code(r.text);
+        case SiteKind::DeviceFlag: return "reads " + code(r.text);
+        case SiteKind::DeviceGlobal: return "sets the module's device " + code(r.text);
+        case SiteKind::DeviceGlobalUse: return "reads the module's device global " + code(r.text);
+      }
+      break;
+    case EvidenceKind::Subclass: return "subclass " + code(r.text);
+    case EvidenceKind::Base: return "base " + code(r.text);
+    case EvidenceKind::ClassName: return "named " + code(r.text);
+    case EvidenceKind::RunsOn: return r.text;  // a sentence: "its only variant keeps it on cuda"
+    case EvidenceKind::Instantiation:
+    case EvidenceKind::OnlyFor:
+    case EvidenceKind::NoTest: break;
+  }
   return code(r.text);
 }
 
@@ -81,8 +101,8 @@ ClassReason class_reason(const std::vector<FileFacts>& files, const Verdict& v, 
   const ClassFact& c = f.classes[static_cast<size_t>(v.ref.cls)];
   const std::string rule = v.rules.empty() ? "" : v.rules.back();  // the rule that decided
   const Reason* example = nullptr;
-  for (const std::string& kind : preferred_kinds(rule)) {
-    auto it = std::find_if(v.reasons.begin(), v.reasons.end(), [&](const Reason& r) { return r.kind == kind; });
+  for (const Kind& kind : preferred_kinds(rule)) {
+    auto it = std::find_if(v.reasons.begin(), v.reasons.end(), [&](const Reason& r) { return kind.matches(r); });
     if (it != v.reasons.end()) {
       example = &*it;
       break;

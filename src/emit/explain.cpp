@@ -16,12 +16,12 @@ std::string plural(size_t n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-// Reasons grouped by a key, in first-seen order.
-std::vector<std::pair<std::string, std::vector<const Reason*>>> grouped(
-    const std::vector<Reason>& reasons, const std::function<std::string(const Reason&)>& key) {
-  std::vector<std::pair<std::string, std::vector<const Reason*>>> groups;
+// Reasons or findings grouped by a key, in first-seen order.
+template <typename Item, typename Key>
+std::vector<std::pair<std::string, std::vector<const Item*>>> grouped(const std::vector<Item>& reasons, const Key& key) {
+  std::vector<std::pair<std::string, std::vector<const Item*>>> groups;
   std::map<std::string, size_t> slot;
-  for (const Reason& r : reasons) {
+  for (const Item& r : reasons) {
     auto [it, added] = slot.try_emplace(key(r), groups.size());
     if (added) groups.push_back({it->first, {}});
     groups[it->second].second.push_back(&r);
@@ -29,14 +29,21 @@ std::vector<std::pair<std::string, std::vector<const Reason*>>> grouped(
   return groups;
 }
 
+// A site's kind and text; a finding's rule and message.
+std::string kind_of(const Reason& r) { return kind_name(r); }
+std::string kind_of(const AdviceFinding& f) { return f.rule; }
+const std::string& text_of(const Reason& r) { return r.text; }
+const std::string& text_of(const AdviceFinding& f) { return f.message; }
+
 // Findings or sites grouped by kind ("[rule] xN"), each with its line;
 // without `all`, the first few of each group.
-std::string listed(const std::vector<Reason>& reasons, bool all, const std::function<std::string(const Reason&)>& where) {
+template <typename Item, typename Where>
+std::string listed(const std::vector<Item>& reasons, bool all, const Where& where) {
   std::string out;
-  for (const auto& [kind, group] : grouped(reasons, [](const Reason& b) { return b.kind; })) {
+  for (const auto& [kind, group] : grouped(reasons, [](const Item& b) { return kind_of(b); })) {
     out += "    [" + kind + "] x" + std::to_string(group.size()) + "\n";
     size_t shown = all ? group.size() : std::min(group.size(), kShown);
-    for (size_t i = 0; i < shown; ++i) out += "      " + where(*group[i]) + ": " + group[i]->text + "\n";
+    for (size_t i = 0; i < shown; ++i) out += "      " + where(*group[i]) + ": " + text_of(*group[i]) + "\n";
     if (shown < group.size()) out += "      ... and " + std::to_string(group.size() - shown) + " more\n";
   }
   return out;
@@ -57,7 +64,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     const std::string* src = lines.line(display.count(reason.file) ? display[reason.file] : reason.file, reason.line);
     return src ? *src : "";
   };
-  auto where = [&](const Reason& reason) {
+  auto where = [&](const auto& reason) {
     return (reason.file == f.relative_path ? "line " : reason.file + ":") + std::to_string(reason.line);
   };
 
@@ -135,7 +142,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     if (o.all) {  // every counted line
       out += "\n" + listed(a.cleanups, true, where);
     } else {
-      for (const auto& [rule, group] : grouped(a.cleanups, [](const Reason& b) { return b.kind; }))
+      for (const auto& [rule, group] : grouped(a.cleanups, [](const AdviceFinding& b) { return b.rule; }))
         out += " [" + rule + "] x" + std::to_string(group.size());
       out += "\n";
     }
@@ -143,7 +150,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
   // What removing a multi-device decorator changes: where the test then runs.
   for (const auto& [decorator, devices] : o.multi_device_decorators) {
     size_t n = 0;
-    for (const Reason& b : a.blockers) n += b.kind == "decorator" && b.text.find("'@" + decorator + "'") != std::string::npos;
+    for (const AdviceFinding& b : a.blockers) n += b.rule == "decorator" && b.subject == decorator;
     if (n == 0) continue;
     out += "  note: @" + decorator + " keeps " + plural(n, "test", "tests") + " to";
     for (const std::string& d : devices) out += " " + d;
@@ -153,7 +160,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     out += "; lazy with include_lazy=True, and any PrivateUse1 backend)\n";
   }
   bool adds_instantiation = false;
-  for (const Reason& b : a.blockers) adds_instantiation |= b.kind == "instantiation" && recommended == o.accelerator_member;
+  for (const AdviceFinding& b : a.blockers) adds_instantiation |= b.rule == "instantiation" && recommended == o.accelerator_member;
   if (adds_instantiation && !o.default_devices.empty()) {
     out += "  note: instantiate_device_type_tests renames every test (" + c.name + ".test_x -> ";
     for (size_t i = 0; i < o.default_devices.size(); ++i)
@@ -183,7 +190,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
   // The evidence, by kind and device.
   out += "  evidence: " + plural(v.reasons.size(), "site", "sites") + (v.reasons.empty() ? "\n" : "\n");
   for (const auto& [kind, group] : grouped(v.reasons, [](const Reason& e) {
-         return e.kind + (e.device.empty() ? "" : " (" + e.device + ")");
+         return kind_name(e) + (e.device.empty() ? "" : " (" + e.device + ")");
        })) {
     out += "    " + kind + " x" + std::to_string(group.size()) + "\n";
     size_t shown = o.all ? group.size() : std::min(group.size(), kShown);

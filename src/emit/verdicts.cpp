@@ -35,12 +35,28 @@ void write_reasons(JsonWriter& w, const std::vector<Reason>& reasons) {
   w.begin_array();
   for (const Reason& r : reasons)
     w.begin_object()
-        .field("kind", r.kind)
+        .field("kind", kind_name(r))
         .field("device", r.device)
         .field("text", r.text)
         .field("owner", r.owner)
         .field("path", r.file)
         .field("line", r.line)
+        .end_object();
+  w.end_array();
+}
+
+// Lint's findings in the shape of the reasons (schema hwclass.classify/v1):
+// the rule as the kind, the message as the text, no device.
+void write_reasons(JsonWriter& w, const std::vector<AdviceFinding>& findings) {
+  w.begin_array();
+  for (const AdviceFinding& f : findings)
+    w.begin_object()
+        .field("kind", f.rule)
+        .field("device", "")
+        .field("text", f.message)
+        .field("owner", f.owner)
+        .field("path", f.file)
+        .field("line", f.line)
         .end_object();
   w.end_array();
 }

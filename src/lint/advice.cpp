@@ -10,13 +10,13 @@ const std::string& recommended_member(const Verdict& v) { return v.target.empty(
 
 namespace {
 
-// Lint's findings as reasons, errors into one list and the rest into the other.
-void sort_into(const std::vector<Finding>& findings, const FileFacts& file, int cls, std::vector<Reason>& errors,
-               std::vector<Reason>& warnings) {
+// Lint's findings on the class, errors into one list and the rest into the other.
+void sort_into(const std::vector<Finding>& findings, const FileFacts& file, int cls,
+               std::vector<AdviceFinding>& errors, std::vector<AdviceFinding>& warnings) {
   errors.clear();
   warnings.clear();
   for (const Finding& f : findings) {
-    Reason r{f.rule, "", f.message, file.classes[cls].name, f.line, file.relative_path};
+    AdviceFinding r{f.rule, f.message, file.classes[cls].name, f.line, file.relative_path, f.subject};
     (f.severity == Severity::Error ? errors : warnings).push_back(std::move(r));
   }
 }

@@ -15,18 +15,28 @@ namespace hwclass {
 // else the inferred member.
 const std::string& recommended_member(const Verdict& v);
 
+// One finding of lint on the class, as advice lists it.
+struct AdviceFinding {
+  std::string rule;     // lint's rule id (lint/registry.cpp)
+  std::string message;
+  std::string owner;    // the class
+  uint32_t line = 0;
+  std::string file;     // repo-relative
+  std::string subject;  // Finding::subject: [decorator]'s decorator
+};
+
 // What lint says of one class, beside classify's verdict on it.
 struct Advice {
   // What lint would report on the class if it declared its recommended
   // member: the errors (upstream's rules and hwclass's error rules), then
   // hwclass's warnings.
-  std::vector<Reason> blockers;
-  std::vector<Reason> cleanups;
+  std::vector<AdviceFinding> blockers;
+  std::vector<AdviceFinding> cleanups;
   // What lint reports on the class as the file stands (its declaration's
   // findings, typos included): errors, then warnings. explain's only
   // (with_current); classify over a tree does not pay for them.
-  std::vector<Reason> current_errors;
-  std::vector<Reason> current_warnings;
+  std::vector<AdviceFinding> current_errors;
+  std::vector<AdviceFinding> current_warnings;
 };
 
 Advice advise(const Verdict& v, const Analysis& analysis, bool with_current = false);

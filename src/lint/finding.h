@@ -28,6 +28,9 @@ struct Finding {
   bool upstream = false;      // part of upstream's TEST_LINTER rule set
   uint32_t source_line = 0;   // the line to show when it is not `line` (parse_error: where the error is)
   FixSafety fix = FixSafety::None;  // whether `hwclass fix` has one for this finding
+  // What the finding is about, where a later step reads it rather than the
+  // message: [decorator]'s decorator name; "" for the others.
+  std::string subject;
 };
 
 }  // namespace hwclass

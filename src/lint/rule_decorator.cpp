@@ -24,6 +24,7 @@ void check_decorator(const ClassContext& c) {
       c.report(m.line,
                "Test method '" + c.cls.name + "." + m.name + "' (ACCELERATOR): must not use '@" + d.name +
                    "'; only '@onlyAccelerator' is allowed.");
+      c.out.back().subject = d.name;
       if (const Verdict* v = c.verdict())
         for (const DeviceSite& s : c.file.sites)
           if (s.kind == SiteKind::OnlyDecorator && s.class_index == c.class_index && s.method == m.name &&
