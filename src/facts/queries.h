@@ -167,6 +167,19 @@ inline std::string unbound_declaration_name(const FileFacts& file, const Declara
   return "";
 }
 
+// What the runtime filter reads from a declaration lint calls invalid: a
+// qualified name whose head the module binds
+// (`common_utils.HardwareClassification.CUDA` after `from
+// torch.testing._internal import common_utils`, 2.6.0's seeded
+// inductor/test_flex_attention.py) evaluates to its member, which the
+// runtime then filters by; "" for every other invalid form. The caller
+// checks the member is the enum's.
+inline std::string runtime_member_of_invalid(const FileFacts& file, const Declaration& d,
+                                             const StarImports* stars = nullptr) {
+  if (d.state != DeclarationState::Invalid || d.reason != InvalidReason::QualifiedName) return "";
+  return unbound_declaration_name(file, d, stars).empty() ? d.member : "";
+}
+
 // Why importing the module raises before any test is collected, read from
 // its declarations (class bodies run at import): a member the enum lacks
 // raises AttributeError (DEVICE_GENERIC too: it was renamed ACCELERATOR with

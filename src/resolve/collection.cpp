@@ -69,14 +69,21 @@ const ModuleBinding* deleted_after(const FileFacts& file, const ClassFact& cls) 
   return nullptr;
 }
 
-// The bare class decorator that replaces the class by a function
+// The class decorator that replaces the class by a function: a bare one
 // ([collection] class_replacing), directly or through a module-level
-// `NAME = functools.partial(F, ...)` bound once before the class; null when
-// none does. Decorators written as calls (`@unittest.skip("why")`) return
+// `NAME = functools.partial(F, ...)` bound once before the class, or a call
+// of a factory of such decorators (class_replacing_calls); null when none
+// does. Other decorators written as calls (`@unittest.skip("why")`) return
 // a decorator that keeps the class.
 const Decorator* replacing_decorator(const FileFacts& file, const ClassFact& cls, const Vocabulary& vocabulary) {
+  auto listed = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
   for (const Decorator& d : cls.decorators) {
-    if (d.text.find('(') != std::string::npos) continue;
+    if (const size_t paren = d.text.find('('); paren != std::string::npos) {
+      if (listed(vocabulary.class_replacing_calls, qualified(file, d.text.substr(0, paren)))) return &d;
+      continue;
+    }
     std::string callee = d.text;
     const ModuleBinding* binding = nullptr;
     for (const ModuleBinding& b : file.module_bindings)

@@ -1,6 +1,7 @@
 #include "select/selection.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -308,6 +309,13 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     std::string member;
     bool inferred = false;
     if (request.use != TrustedClassification::Inferred) member = v.declared;
+    if (member.empty() && request.use != TrustedClassification::Inferred) {
+      // Lint's invalid forms the runtime still reads (facts/queries.h).
+      const FileFacts& file = files[static_cast<size_t>(v.ref.file)];
+      const std::string read = runtime_member_of_invalid(
+          file, file.classes[static_cast<size_t>(v.ref.cls)].declaration, &vocabulary.star_imports);
+      if (vocabulary.members.contains(read)) member = read;
+    }
     if (member.empty() && request.use != TrustedClassification::Declared) member = v.inferred, inferred = true;
     if (!request.every_class &&
         (member.empty() || std::find(request.members.begin(), request.members.end(), member) == request.members.end()))
@@ -337,6 +345,30 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
                        " adds classes to its module at import (globals()[...] = ...), which select cannot list; "
                        "the runtime collects them";
     dropped.push_back(std::move(unlisted));
+  }
+  // A test file (or another file with tests, which run_test.py may run:
+  // distributed/elastic/timer/local_timer_example.py) that cannot be
+  // imported runs nothing in any job, whatever its classes declare. Where
+  // no class of it said so (none is selected here), the file says it, with
+  // no class: a warning, since this run does not collect it.
+  std::set<std::string> said;
+  for (const SelectedClass& d : dropped)
+    if (d.error) said.insert(d.invoking_file);
+  for (size_t f = 0; f < files.size(); ++f) {
+    const std::string& path = files[f].relative_path;
+    auto failure = failing.find(path);
+    if (failure == failing.end() || said.count(path)) continue;
+    bool has_tests = is_test_file_v8(path);
+    for (const ResolvedClass& r : resolution.classes[f]) has_tests |= !r.tests.empty();
+    if (!has_tests) continue;
+    const std::string& why = failure->second;
+    SelectedClass file_fails;
+    file_fails.module = test_module(path);
+    file_fails.invoking_file = file_fails.defined_in = path;
+    file_fails.warning = "not collected: " + why + "; it runs in no job until that is fixed";
+    // "path:LINE: why": the line the failure is at, for the diagnostic.
+    if (why.rfind(path + ":", 0) == 0) file_fails.line = static_cast<uint32_t>(std::atoi(why.c_str() + path.size() + 1));
+    dropped.push_back(std::move(file_fails));
   }
   // A runner's device count: the classes it can run all of, and that need
   // at least --min-devices (contract 5.8's --multigpu-min-gpus, by class).

@@ -215,10 +215,12 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
     v.accelerator_only_module = (*fix)["accelerator_only_module"].value<std::string>().value_or("");
   }
   if (const auto* collection = root["collection"].as_table()) {
-    check_keys(*collection, {"testcase_bases", "plain_bases", "class_replacing"}, source, "[collection]");
+    check_keys(*collection, {"testcase_bases", "plain_bases", "class_replacing", "class_replacing_calls"}, source,
+               "[collection]");
     v.testcase_bases = string_list(*collection, "testcase_bases", source, false);
     v.plain_bases = string_list(*collection, "plain_bases", source, false);
     v.class_replacing = string_list(*collection, "class_replacing", source, false);
+    v.class_replacing_calls = string_list(*collection, "class_replacing_calls", source, false);
   }
   if (const auto* agg = root["aggregators"].as_table())
     for (const auto& [dir, file] : *agg) {

@@ -106,6 +106,10 @@ class Vocabulary {
   // Qualified names that return a function when a class is passed last: a
   // bare class decorator naming one replaces the class (class_replacing).
   std::vector<std::string> class_replacing;
+  // Qualified names whose call returns such a decorator: a class decorator
+  // calling one (`@skipIfXpu(msg=...)`, `@skip_if_lt_x_gpu(2)`) replaces the
+  // class (class_replacing_calls).
+  std::vector<std::string> class_replacing_calls;
   std::vector<std::string> device_specific_apis;      // dotted prefixes of APIs that stay device-specific
   std::vector<std::string> device_specific_decorators;
   std::vector<std::string> skip_if_decorators;      // skip when the condition holds: skipIf

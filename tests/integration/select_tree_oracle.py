@@ -24,8 +24,10 @@ in the runtime matching VERSION (tests/runtime/pytorch.py), for each runner
   statement of that file defines; these are counted;
 - every node id `--format pytest` prints is collected;
 - the files pytest cannot collect are exactly the files select reports as
-  errors, plus the files that fail the same way undeclared (the runtime's own
-  failure: a missing optional package, a module that exits at import).
+  not collected (a selected class's error, or the file said with no class
+  when none of its classes is selected), plus the files that fail the same
+  way undeclared (the runtime's own failure: a missing optional package, a
+  module that exits at import).
 
 Speed (CI's budget): the tree is collected once per runner, the runners in
 parallel, with every member selected at once: the hwcollect plugin records each item's
@@ -171,7 +173,10 @@ def compare_runner(runtime, hwclass, root, tree, tmp, device, extra, files):
     rows, _ = runtime.collect_groups(tree, groups_of(files, tree / "test"), env)
     in_scope = set(files)
     declared_errors = error_files(rows) & in_scope
-    select_errors = {c["test_file"] + ".py" for c in manifest.get("not_selected", []) if c["severity"] == "error"}
+    # Reported: a class's error, or a file said with no class (one of whose
+    # classes is selected for no member: a warning, since no run collects it).
+    select_errors = {c["test_file"] + ".py" for c in manifest.get("not_selected", [])
+                     if c["severity"] == "error" or (not c["class"] and c["reason"].startswith("not collected"))}
     # A file that fails in a process shared with hundreds of others can fail
     # because of one collected before it (global state, a module of the same
     # name); run_test.py runs each file alone. One torch import per file is
