@@ -38,7 +38,9 @@ int split_candidate(const std::string& class_name, bool quiet, size_t line_lengt
   const Resolution& resolution = analysis.resolution;
   // A class with no verdict (no tests) has no split to propose.
   const Verdict* judged = analysis.verdict(ClassRef{0, index});
-  const Verdict v = judged ? *judged : Verdict{ClassRef{0, index}};
+  Verdict v;
+  if (judged) v = *judged;
+  else v.ref = ClassRef{0, index};
   FixCandidate c{&file, {}, {}, {}, &f.statements};
   FileFacts reread;
   if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {
