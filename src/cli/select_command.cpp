@@ -150,8 +150,10 @@ std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& v
   why += "; " + std::to_string(declared) + " declared " + members;
   // Each was said above as "not collected: ..." or "left out: ..." (a
   // runner that collects it but cannot run it): each count in its words.
+  // A file said with no class (one that cannot be imported, none of whose
+  // classes is asked for) is none of them.
   const size_t not_collected = static_cast<size_t>(std::count_if(dropped.begin(), dropped.end(), [](const SelectedClass& c) {
-    return c.warning.rfind("not collected", 0) == 0;
+    return !c.source_class.empty() && c.warning.rfind("not collected", 0) == 0;
   }));
   if (not_collected) why += ", " + std::to_string(not_collected) + " of them not collected";
   if (left_out > not_collected)

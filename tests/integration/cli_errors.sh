@@ -216,6 +216,11 @@ rm "$dir/test/test_g.py"
 printf 'class TestH(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n    def test_h(self): pass\n' >"$dir/test/test_h.py"
 expect 2 "test/test_h.py:1: error: TestH: not collected: test/test_h.py:2: class TestH's hw_classification names HardwareClassification, which the file never imports or defines: importing it raises NameError" -- "$hw" select --root "$dir" -q --hw-classification GENERIC "$dir/test/test_h.py"
 expect 2 "nothing selected: 1 test class in 1 file under $dir; 1 declared GENERIC, 1 of them not collected (said above)" -- "$hw" select --root "$dir" -q --hw-classification GENERIC "$dir/test/test_h.py"
+# Asked for another member, the file is still said (no class, a warning),
+# and the summary counts none of the 0 declared CUDA as not collected.
+expect 1 "test/test_h.py:2: warning: not collected: test/test_h.py:2: class TestH's hw_classification names HardwareClassification" -- "$hw" select --root "$dir" -q --hw-classification CUDA "$dir/test/test_h.py"
+grep -qx "hwclass: error: nothing selected: 1 test class in 1 file under $dir; 0 declared CUDA" "$dir/err" ||
+  { echo "FAIL: a file said with no class is counted among the declared:"; cat "$dir/err"; failures=$((failures + 1)); }
 rm "$dir/test/test_h.py"
 # A class a runner collects but cannot run is "left out", as the line above
 # the summary says, not "not collected" (issue 32).
