@@ -142,7 +142,7 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     if (o.all) {  // every counted line
       out += "\n" + listed(a.cleanups, true, where);
     } else {
-      for (const auto& [rule, group] : grouped(a.cleanups, [](const AdviceFinding& b) { return b.rule; }))
+      for (const auto& [rule, group] : grouped(a.cleanups, [](const AdviceFinding& b) { return kind_of(b); }))
         out += " [" + rule + "] x" + std::to_string(group.size());
       out += "\n";
     }

@@ -31,33 +31,30 @@ std::string variant_list(const ResolvedClass& r) {
   return out;
 }
 
+// One reason as the schema hwclass.classify/v1 writes it.
+void write_reason(JsonWriter& w, const std::string& kind, const std::string& device, const std::string& text,
+                  const std::string& owner, const std::string& path, uint32_t line) {
+  w.begin_object()
+      .field("kind", kind)
+      .field("device", device)
+      .field("text", text)
+      .field("owner", owner)
+      .field("path", path)
+      .field("line", line)
+      .end_object();
+}
+
 void write_reasons(JsonWriter& w, const std::vector<Reason>& reasons) {
   w.begin_array();
-  for (const Reason& r : reasons)
-    w.begin_object()
-        .field("kind", kind_name(r))
-        .field("device", r.device)
-        .field("text", r.text)
-        .field("owner", r.owner)
-        .field("path", r.file)
-        .field("line", r.line)
-        .end_object();
+  for (const Reason& r : reasons) write_reason(w, kind_name(r), r.device, r.text, r.owner, r.file, r.line);
   w.end_array();
 }
 
-// Lint's findings in the shape of the reasons (schema hwclass.classify/v1):
-// the rule as the kind, the message as the text, no device.
+// Lint's findings in the same shape: the rule as the kind, the message as
+// the text, no device.
 void write_reasons(JsonWriter& w, const std::vector<AdviceFinding>& findings) {
   w.begin_array();
-  for (const AdviceFinding& f : findings)
-    w.begin_object()
-        .field("kind", f.rule)
-        .field("device", "")
-        .field("text", f.message)
-        .field("owner", f.owner)
-        .field("path", f.file)
-        .field("line", f.line)
-        .end_object();
+  for (const AdviceFinding& f : findings) write_reason(w, f.rule, "", f.message, f.owner, f.file, f.line);
   w.end_array();
 }
 

@@ -1,7 +1,6 @@
 #include "select/selection.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -138,20 +137,28 @@ bool gated_out(const FileFacts& file, const ModuleGate& gate, const std::string&
   return true;
 }
 
+// Why a file cannot be imported: "path:LINE: why", and that line (0 when
+// the reason has none).
+struct FileFailure {
+  std::string why;
+  uint32_t line = 0;
+};
+
 // The files whose import raises (facts/queries.h), and the files that fail
 // with them: those that run their classes, and those that import them
 // outside a `try:` (2.6.0's test_jit_fuser_legacy.py imports test_jit_fuser,
 // which imports test_jit): repo-relative path -> why.
-std::map<std::string, std::string> import_failures(const std::vector<FileFacts>& files,
+std::map<std::string, FileFailure> import_failures(const std::vector<FileFacts>& files,
                                                    const Resolution& resolution, const Vocabulary& vocabulary) {
-  std::map<std::string, std::string> out;
+  std::map<std::string, FileFailure> out;
   std::set<std::string> failing_runners;
   std::vector<bool> fails(files.size());
   for (size_t f = 0; f < files.size(); ++f) {
     auto failure = declaration_import_failure(files[f], &vocabulary.star_imports);
     if (!failure) continue;
     fails[f] = true;
-    out[files[f].relative_path] = files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why;
+    out[files[f].relative_path] = {files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why,
+                                   failure->line};
     for (const ResolvedClass& r : resolution.classes[f])
       for (const RunningFile& runner : r.running_files)
         if (runner.file != files[f].relative_path) failing_runners.insert(runner.file);
@@ -169,15 +176,16 @@ std::map<std::string, std::string> import_failures(const std::vector<FileFacts>&
           if (int m = index.find(module, static_cast<int>(f)); m >= 0 && m != static_cast<int>(f) && fails[m]) failing = m;
         if (failing < 0) continue;
         fails[f] = grew = true;
-        out.try_emplace(files[f].relative_path, files[f].relative_path + ":" + std::to_string(imp.line) +
-                                                    ": imports " + files[failing].relative_path +
-                                                    ", which cannot be imported");
+        out.try_emplace(files[f].relative_path,
+                        FileFailure{files[f].relative_path + ":" + std::to_string(imp.line) + ": imports " +
+                                        files[failing].relative_path + ", which cannot be imported",
+                                    imp.line});
         break;
       }
     }
   }
   for (const std::string& runner : failing_runners)
-    out.try_emplace(runner, runner + " imports a file that cannot be imported");
+    out.try_emplace(runner, FileFailure{runner + " imports a file that cannot be imported"});
   return out;
 }
 
@@ -210,7 +218,7 @@ std::string other_device_needed(const Verdict& v, const std::string& member, con
 // One class as `runner` runs it: its ids, or why it is left out.
 void select_in(const std::vector<FileFacts>& files, const Resolution& resolution, const Verdict& v,
                const std::string& member, bool inferred, const RunningFile& runner, const SelectionRequest& request,
-               const Vocabulary& vocabulary, const std::map<std::string, std::string>& failing,
+               const Vocabulary& vocabulary, const std::map<std::string, FileFailure>& failing,
                std::vector<SelectedClass>& out, std::vector<SelectedClass>& dropped) {
   const ResolvedClass& r = resolution.of(v.ref);
   const FileFacts& file = files[v.ref.file];
@@ -228,7 +236,7 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
   auto failure = failing.find(file.relative_path);
   if (failure == failing.end()) failure = failing.find(runner.file);
   if (failure != failing.end()) {
-    base.warning = "not collected: " + failure->second;
+    base.warning = "not collected: " + failure->second.why;
     base.error = true;
     dropped.push_back(base);
     return;
@@ -300,7 +308,7 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
 std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, const Resolution& resolution,
                                           const std::vector<Verdict>& verdicts, const SelectionRequest& request,
                                           const Vocabulary& vocabulary, std::vector<SelectedClass>* left_out) {
-  const std::map<std::string, std::string> failing = import_failures(files, resolution, vocabulary);
+  const std::map<std::string, FileFailure> failing = import_failures(files, resolution, vocabulary);
   std::vector<SelectedClass> out, dropped;
   for (const Verdict& v : verdicts) {
     const ResolvedClass& r = resolution.of(v.ref);
@@ -361,13 +369,11 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     bool has_tests = is_test_file_v8(path);
     for (const ResolvedClass& r : resolution.classes[f]) has_tests |= !r.tests.empty();
     if (!has_tests) continue;
-    const std::string& why = failure->second;
     SelectedClass file_fails;
     file_fails.module = test_module(path);
     file_fails.invoking_file = file_fails.defined_in = path;
-    file_fails.warning = "not collected: " + why + "; it runs in no job until that is fixed";
-    // "path:LINE: why": the line the failure is at, for the diagnostic.
-    if (why.rfind(path + ":", 0) == 0) file_fails.line = static_cast<uint32_t>(std::atoi(why.c_str() + path.size() + 1));
+    file_fails.line = failure->second.line;
+    file_fails.warning = "not collected: " + failure->second.why + "; it runs in no job until that is fixed";
     dropped.push_back(std::move(file_fails));
   }
   // A runner's device count: the classes it can run all of, and that need
