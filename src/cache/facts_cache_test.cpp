@@ -164,7 +164,9 @@ FileFacts every_field_set() {
   f.extended_classes = {"TestX"};
   f.name_reads = {NameRead{"TestX", "load_tests", 21, 400, true}};
   f.main_guard_byte = 500;
+  f.module_skip_line = 17;
   f.imports = {imp};
+  f.loads = {Import{"inductor.test_util", "", "", 40, 900, 950, 38}};
   f.device_globals = {DeviceGlobal{"device_type", cuda, 3}};
   f.notest_rebindings = {NoTestRebinding{"TestCase", "not TEST_CUDA", false, 11}};
   f.module_bindings = {binding};

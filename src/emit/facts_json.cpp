@@ -93,9 +93,16 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     w.field("scan_level", i.scan_level).end_object();
   }
   w.end_array().field("calls_run_tests", f.calls_run_tests);
+  if (f.module_skip_line) w.field("module_skip_line", f.module_skip_line);
   w.key("imports").begin_array();
   for (const auto& i : f.imports) {
     w.begin_object().field("module", i.module).field("name", i.name).field("alias", i.alias).field("line", i.line);
+    if (i.try_line) w.field("try_line", i.try_line);
+    w.end_object();
+  }
+  w.end_array().key("loads").begin_array();
+  for (const auto& i : f.loads) {
+    w.begin_object().field("module", i.module).field("line", i.line);
     if (i.try_line) w.field("try_line", i.try_line);
     w.end_object();
   }

@@ -303,6 +303,7 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
   std::string_view name = callee_name(function);
   if (name.empty()) return;
   if (name == "run_tests") facts_.calls_run_tests = true;
+  note_load(call, name, scope);
   if (name == "super" && g_.kind(function) == NodeKind::Identifier && scope.method) note_super(call, scope);
   if (name == "setattr" && g_.kind(function) == NodeKind::Identifier) {
     TSNode args = ts::child_by_field_id(call, g_.f_arguments);
@@ -347,6 +348,33 @@ void Extractor::on_call(TSNode call, const Scope& scope) {
   }
 
   if (g_.kind(function) == NodeKind::Attribute) on_attribute_call(call, function, name, args, scope);
+}
+
+// A module-level function calling SourceFileLoader is a loader; a call of
+// one at import time with a literal first argument loads that module
+// (FileFacts::loads). Python defines the function before the call runs, so
+// source order finds it.
+void Extractor::note_load(TSNode call, std::string_view name, const Scope& scope) {
+  if (scope.class_index >= 0) return;
+  if (scope.in_function) {
+    if (!module_function_.empty() &&
+        std::find(vocab_.module_loaders.begin(), vocab_.module_loaders.end(), name) != vocab_.module_loaders.end())
+      loader_functions_.push_back(module_function_);
+    return;
+  }
+  if (std::find(loader_functions_.begin(), loader_functions_.end(), name) == loader_functions_.end()) return;
+  if (facts_.main_guard_byte && ts::start_byte(call) > facts_.main_guard_byte) return;  // not run under pytest
+  TSNode args = ts::child_by_field_id(call, g_.f_arguments);
+  TSNode first = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child(args, 0) : TSNode{};
+  std::optional<std::string> module = ts::is_null(first) ? std::nullopt : plain_string(first, source_);
+  if (!module || module->empty()) return;
+  Import load;
+  load.module = *module;
+  load.line = ts::start_point(call).row + 1;
+  load.start_byte = ts::start_byte(call);
+  load.end_byte = ts::end_byte(call);
+  load.try_line = try_line_;
+  facts_.loads.push_back(std::move(load));
 }
 
 // `T(10, 10)` in a class, where T's device parameter defaults to one

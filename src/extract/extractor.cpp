@@ -165,6 +165,11 @@ void Extractor::scan_statement(TSNode statement) {
       module_functions_.push_back(module_function_);
     }
   }
+  // A module-level skip under a condition (not the main guard's, which
+  // pytest never runs).
+  if (guard_.guarded && !facts_.module_skip_line && guard_.condition.find("__name__") == std::string::npos &&
+      statement_skips_test(statement))
+    facts_.module_skip_line = ts::start_point(statement).row + 1;
   switch (g_.kind(statement)) {
     case NodeKind::ClassDefinition:
       scan_class(statement, TSNode{});

@@ -162,6 +162,10 @@ class Extractor {
   std::string_view module_function_;
   std::vector<RawRead> raw_reads_;
   std::vector<std::string_view> module_functions_;
+  // Module-level functions that call a [collection] module_loaders name,
+  // and the module-level calls of them with a literal module name (loads).
+  std::vector<std::string_view> loader_functions_;
+  void note_load(TSNode call, std::string_view name, const Scope& scope);
   // Module-level functions whose device parameter defaults to one
   // accelerator (read_device_helper): name -> that parameter and device.
   struct DeviceHelper {

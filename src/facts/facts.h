@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 15;
+inline constexpr int kFactsSchemaVersion = 16;
 
 struct Location {
   uint32_t line = 0;
@@ -403,7 +403,22 @@ struct FileFacts {
   // module then holds classes no class statement defines, which select
   // cannot list.
   uint32_t globals_write_line = 0;
+  // The first module-level statement that skips the whole module under a
+  // condition (2.6.0's inductor/test_triton_heuristics.py raises
+  // unittest.SkipTest in `except ImportError:` when triton is missing);
+  // 0 when none. Where it runs, pytest collects the module as skipped, and
+  // nothing after it runs.
+  uint32_t module_skip_line = 0;
   std::vector<Import> imports;
+  // Modules loaded at import by a call, not an import statement: a
+  // module-level function that calls a [collection] module_loaders name
+  // (2.6.0's inductor/test_compiled_autograd.py: `load_test_module(name)`
+  // runs `SourceFileLoader(name, ...).load_module()`), called outside any
+  // def with a literal module name, `test_autograd =
+  // load_test_module("test_autograd")`. `module` is that name, from test/
+  // as the helper joins it; `name` and `alias` are empty. The loaded
+  // module's import failure is this module's.
+  std::vector<Import> loads;
   std::vector<DeviceGlobal> device_globals;
   std::vector<NoTestRebinding> notest_rebindings;
   std::vector<ModuleBinding> module_bindings;  // in source order

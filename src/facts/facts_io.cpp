@@ -97,6 +97,10 @@ void describe(IO& io, Location& l) {
   io(l.line), io(l.column), io(l.start_byte), io(l.end_byte);
 }
 template <class IO>
+void describe(IO& io, Import& i) {
+  io(i.module), io(i.name), io(i.alias), io(i.line), io(i.start_byte), io(i.end_byte), io(i.try_line);
+}
+template <class IO>
 void describe(IO& io, DeviceCount& c) {
   io(c.state, static_cast<int>(DeviceCount::State::Unknown)), io(c.value), io(c.text);
 }
@@ -179,8 +183,9 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.extended_classes, [&](std::string& s) { io(s); });
   io.list(f.test_copies, [&](std::pair<std::string, std::string>& c) { io(c.first), io(c.second); });
   io.list(f.name_reads, [&](NameRead& r) { io(r.name), io(r.function), io(r.line), io(r.statement_end), io(r.run_time); });
-  io(f.main_guard_byte), io(f.globals_write_line);
-  io.list(f.imports, [&](Import& i) { io(i.module), io(i.name), io(i.alias), io(i.line), io(i.start_byte), io(i.end_byte), io(i.try_line); });
+  io(f.main_guard_byte), io(f.globals_write_line), io(f.module_skip_line);
+  io.list(f.imports, [&](Import& i) { describe(io, i); });
+  io.list(f.loads, [&](Import& i) { describe(io, i); });
   io.list(f.device_globals, [&](DeviceGlobal& g) { io(g.name), describe(io, g.device), io(g.line); });
   io.list(f.module_tests, [&](std::pair<std::string, uint32_t>& t) { io(t.first), io(t.second); });
   io.list(f.notest_rebindings, [&](NoTestRebinding& n) { io(n.name), io(n.condition), io(n.known_condition), io(n.line); });

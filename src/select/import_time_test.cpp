@@ -24,9 +24,10 @@ struct Picked {
   std::vector<std::string> left_out;  // "name: reason"
 };
 
-Picked pick(const std::string& path, const std::string& text, const std::string& device,
+Picked pick(const std::vector<std::pair<std::string, std::string>>& sources, const std::string& device,
             const std::vector<std::string>& members = {"GENERIC"}) {
-  std::vector<FileFacts> files{scan_source(text, path)};
+  std::vector<FileFacts> files;
+  for (const auto& [path, text] : sources) files.push_back(scan_source(text, path));
   const Vocabulary& vocab = Vocabulary::embedded();
   Resolution resolution = resolve(files, vocab);
   std::vector<Verdict> verdicts = classify(files, resolution, vocab);
@@ -37,6 +38,11 @@ Picked pick(const std::string& path, const std::string& text, const std::string&
     out.selected.push_back(c.module + "::" + c.name + (c.warning.empty() ? "" : " [" + c.warning + "]"));
   for (const SelectedClass& c : left_out) out.left_out.push_back(c.source_class + ": " + c.warning);
   return out;
+}
+
+Picked pick(const std::string& path, const std::string& text, const std::string& device,
+            const std::vector<std::string>& members = {"GENERIC"}) {
+  return pick({{path, text}}, device, members);
 }
 
 std::string generic_class(const std::string& name, const std::string& indent = "",
@@ -197,6 +203,69 @@ TEST_CASE("a test file that cannot be imported is said even when none of its cla
               "raises NameError; it runs in no job until that is fixed"});
   const std::string helper = "class Helper:\n    hw_classification = HardwareClassification.GENERIC\n";
   CHECK(pick("test/distributed/helper.py", helper, "cpu").left_out.empty());
+}
+
+TEST_CASE("a module loaded by a SourceFileLoader helper fails its loader with it", "[select]") {
+  // 2.6.0's inductor/test_compiled_autograd.py: `load_test_module(name)`
+  // runs `SourceFileLoader(name, test/<name>.py).load_module()`, and the
+  // module calls it at import. Seeded, test_autograd.py raises NameError
+  // at import; the 2.6.0 runtime then fails to collect the loader too.
+  const std::string broken = "from torch.testing._internal.common_utils import TestCase\n"
+                             "class TestAutograd(TestCase):\n"
+                             "    hw_classification = HardwareClassification.GENERIC\n"
+                             "    def test_a(self): pass\n";
+  const std::string loader = std::string(kImport) +
+                             "from importlib.machinery import SourceFileLoader\n"
+                             "def load_test_module(name):\n"
+                             "    with mock.patch('sys.path', [*sys.path, str(testdir)]):\n"
+                             "        return SourceFileLoader(name, str(testdir / f'{name}.py')).load_module()\n" +
+                             generic_class("TestCompiled") + "test_autograd = load_test_module('test_autograd')\n";
+  Picked p = pick({{"test/test_autograd.py", broken}, {"test/inductor/test_compiled.py", loader}}, "cpu");
+  CHECK(p.selected.empty());
+  CHECK(p.left_out ==
+        Names{"TestCompiled: not collected: test/inductor/test_compiled.py:9: loads test/test_autograd.py, which "
+              "cannot be imported",
+              "TestAutograd: not collected: test/test_autograd.py:3: class TestAutograd's hw_classification names "
+              "HardwareClassification, which the file never imports or defines: importing it raises NameError"});
+  // A call inside a def, under the main guard, or of a function that loads
+  // nothing loads nothing at import.
+  for (const std::string& call : {std::string("def later():\n    load_test_module('test_autograd')\n"),
+                                  std::string("if __name__ == '__main__':\n    load_test_module('test_autograd')\n"),
+                                  std::string("def other(name): return name\nx = other('test_autograd')\n")}) {
+    std::string text = loader.substr(0, loader.rfind("test_autograd =")) + call;
+    CHECK(pick({{"test/test_autograd.py", broken}, {"test/inductor/test_compiled.py", text}}, "cpu").selected ==
+          Names{"inductor/test_compiled::TestCompiled"});
+  }
+}
+
+TEST_CASE("a failure after a module-level skip is said to happen only where the module does not skip", "[select]") {
+  // 2.6.0's seeded inductor/test_triton_heuristics.py: without triton the
+  // module raises unittest.SkipTest in `except ImportError:` (line 6 here),
+  // and the 2.6.0 chroot, which has no triton, collects it as skipped;
+  // where triton imports, the declaration's NameError fails it.
+  const std::string source = "import sys, unittest\n"
+                             "from torch.testing._internal.common_utils import TestCase\n"
+                             "try:\n"
+                             "    import triton\n"
+                             "except ImportError:\n"
+                             "    if __name__ == '__main__':\n"
+                             "        sys.exit(0)\n"
+                             "    raise unittest.SkipTest('requires triton')\n"
+                             "class TestTriton(TestCase):\n"
+                             "    hw_classification = common_utils.HardwareClassification.CUDA\n"
+                             "    def test_a(self): pass\n";
+  CHECK(pick("test/test_triton.py", source, "cpu").left_out ==
+        Names{": not collected: test/test_triton.py:10: class TestTriton's hw_classification names common_utils, "
+              "which the file never imports or defines: importing it raises NameError (wherever line 8 does not skip "
+              "the module first); it runs in no job until that is fixed"});
+  // A skip under the main guard, or after the failing line, changes nothing.
+  std::string guarded = source;
+  guarded.replace(guarded.find("    raise unittest"), 4, "        ");
+  guarded.replace(guarded.find("except ImportError:\n"), 20, "except ImportError:\n    pass\n");
+  CHECK(pick("test/test_triton.py", guarded, "cpu").left_out ==
+        Names{": not collected: test/test_triton.py:11: class TestTriton's hw_classification names common_utils, "
+              "which the file never imports or defines: importing it raises NameError; it runs in no job until that "
+              "is fixed"});
 }
 
 TEST_CASE("a qualified declaration the module can evaluate is what the runtime filters by", "[select]") {

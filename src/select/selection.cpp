@@ -145,9 +145,10 @@ struct FileFailure {
 };
 
 // The files whose import raises (facts/queries.h), and the files that fail
-// with them: those that run their classes, and those that import them
-// outside a `try:` (2.6.0's test_jit_fuser_legacy.py imports test_jit_fuser,
-// which imports test_jit): repo-relative path -> why.
+// with them: those that run their classes, and those that import or load
+// them outside a `try:` (2.6.0's test_jit_fuser_legacy.py imports
+// test_jit_fuser, which imports test_jit; inductor/test_compiled_autograd.py
+// loads test_autograd): repo-relative path -> why.
 std::map<std::string, FileFailure> import_failures(const std::vector<FileFacts>& files,
                                                    const Resolution& resolution, const Vocabulary& vocabulary) {
   std::map<std::string, FileFailure> out;
@@ -157,7 +158,14 @@ std::map<std::string, FileFailure> import_failures(const std::vector<FileFacts>&
     auto failure = declaration_import_failure(files[f], &vocabulary.star_imports);
     if (!failure) continue;
     fails[f] = true;
-    out[files[f].relative_path] = {files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why,
+    // Where the module skips itself first (a missing optional package),
+    // pytest collects it as skipped; everywhere else it fails.
+    const uint32_t skip = files[f].module_skip_line;
+    out[files[f].relative_path] = {files[f].relative_path + ":" + std::to_string(failure->line) + ": " + failure->why +
+                                       (skip && skip < failure->line
+                                            ? " (wherever line " + std::to_string(skip) +
+                                                  " does not skip the module first)"
+                                            : ""),
                                    failure->line};
     for (const ResolvedClass& r : resolution.classes[f])
       for (const RunningFile& runner : r.running_files)
@@ -169,19 +177,23 @@ std::map<std::string, FileFailure> import_failures(const std::vector<FileFacts>&
     grew = false;
     for (size_t f = 0; f < files.size(); ++f) {
       if (fails[f]) continue;
-      for (const Import& imp : files[f].imports) {
-        if (imp.try_line) continue;
+      auto failing_import = [&](const Import& imp, const std::vector<std::string>& modules, const char* verb) -> bool {
+        if (imp.try_line) return false;
         int failing = -1;
-        for (const std::string& module : loaded_modules(imp))
+        for (const std::string& module : modules)
           if (int m = index.find(module, static_cast<int>(f)); m >= 0 && m != static_cast<int>(f) && fails[m]) failing = m;
-        if (failing < 0) continue;
-        fails[f] = grew = true;
+        if (failing < 0) return false;
         out.try_emplace(files[f].relative_path,
-                        FileFailure{files[f].relative_path + ":" + std::to_string(imp.line) + ": imports " +
+                        FileFailure{files[f].relative_path + ":" + std::to_string(imp.line) + ": " + verb + " " +
                                         files[failing].relative_path + ", which cannot be imported",
                                     imp.line});
-        break;
-      }
+        return fails[f] = grew = true;
+      };
+      for (const Import& imp : files[f].imports)
+        if (failing_import(imp, loaded_modules(imp), "imports")) break;
+      // A loader runs the file alone, not its parent packages.
+      for (const Import& load : files[f].loads)
+        if (!fails[f] && failing_import(load, {load.module}, "loads")) break;
     }
   }
   for (const std::string& runner : failing_runners)

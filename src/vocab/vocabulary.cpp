@@ -215,12 +215,14 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
     v.accelerator_only_module = (*fix)["accelerator_only_module"].value<std::string>().value_or("");
   }
   if (const auto* collection = root["collection"].as_table()) {
-    check_keys(*collection, {"testcase_bases", "plain_bases", "class_replacing", "class_replacing_calls"}, source,
+    check_keys(*collection, {"testcase_bases", "plain_bases", "class_replacing", "class_replacing_calls",
+                              "module_loaders"}, source,
                "[collection]");
     v.testcase_bases = string_list(*collection, "testcase_bases", source, false);
     v.plain_bases = string_list(*collection, "plain_bases", source, false);
     v.class_replacing = string_list(*collection, "class_replacing", source, false);
     v.class_replacing_calls = string_list(*collection, "class_replacing_calls", source, false);
+    v.module_loaders = string_list(*collection, "module_loaders", source, false);
   }
   if (const auto* agg = root["aggregators"].as_table())
     for (const auto& [dir, file] : *agg) {

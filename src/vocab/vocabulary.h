@@ -110,6 +110,10 @@ class Vocabulary {
   // calling one (`@skipIfXpu(msg=...)`, `@skip_if_lt_x_gpu(2)`) replaces the
   // class (class_replacing_calls).
   std::vector<std::string> class_replacing_calls;
+  // Names whose call loads a module from a file (SourceFileLoader): a
+  // module-level function calling one, called at import with a literal
+  // module name, loads that module (FileFacts::loads).
+  std::vector<std::string> module_loaders;
   std::vector<std::string> device_specific_apis;      // dotted prefixes of APIs that stay device-specific
   std::vector<std::string> device_specific_decorators;
   std::vector<std::string> skip_if_decorators;      // skip when the condition holds: skipIf
