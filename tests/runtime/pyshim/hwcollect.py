@@ -1,7 +1,8 @@
 """pytest plugin (-p hwcollect): after collection, appends one JSON line per
 collected item to $HWCOLLECT_OUT: its node id, its class, and that class's
 hw_classification member as the runtime filter reads it (getattr through
-the MRO), or null. Collection errors are recorded too, as {"error": nodeid, "why": last line}.
+the MRO), or null. Collection errors are recorded too, as {"error": nodeid, "why": last line},
+and modules skipped at import as {"skipped": nodeid}.
 This is the ground truth of what a --hw-classification run selects. It
 also records what runs (pytest_runtest_logreport, below)."""
 import json
@@ -21,6 +22,9 @@ def pytest_collectreport(report):
         # The error's last line, for the oracles' messages.
         lines = [l for l in str(report.longrepr).splitlines() if l.strip()]
         _write([{"error": report.nodeid, "why": lines[-1][:300] if lines else ""}])
+    elif report.skipped and report.nodeid.endswith(".py"):
+        # A module that skipped itself at import (raise unittest.SkipTest).
+        _write([{"skipped": report.nodeid}])
 
 
 def pytest_collection_finish(session):
