@@ -1,8 +1,11 @@
 #include "fix/fix_alone.h"
 
+#include <set>
+
 #include "extract/extractor.h"
 #include "fix/plan.h"
 #include "lint/linter.h"
+#include "lint/registry.h"
 #include "parse/parallel_parse.h"
 #include "parse/source_reader.h"
 #include "util/shell_quote.h"
@@ -12,6 +15,17 @@ namespace {
 
 std::string finding_text(const Finding& f) {
   return "line " + std::to_string(f.line) + ": [" + f.rule + "] " + f.message;
+}
+
+// Every rule of upstream's linter, for a lint that marks only its messages.
+const std::set<std::string>& upstream_rule_ids() {
+  static const std::set<std::string> ids = [] {
+    std::set<std::string> out;
+    for (const RuleInfo& r : all_rules())
+      if (r.upstream) out.insert(r.id);
+    return out;
+  }();
+  return ids;
 }
 
 // Lint's marks: a message no fix answers is one fix cannot clear. The first
@@ -37,9 +51,11 @@ bool fixed_source(const Analysis& world, const Vocabulary& vocabulary, const Fix
   std::vector<Edit> edits = plan_edits(fix_rules(unsafe), facts, source,
                                        linted_verdicts(world, index),
                                        world.resolution, vocabulary, targets, reasons);
-  LintOptions own;
-  own.fix_targets = targets;
-  std::vector<Finding> findings = lint_file(facts, vocabulary, own, &world, static_cast<int>(index));
+  // Lint's marks on upstream's messages: hwclass's own rules need not run.
+  LintOptions marks;
+  marks.fix_targets = targets;
+  marks.select = upstream_rule_ids();
+  std::vector<Finding> findings = lint_file(facts, vocabulary, marks, &world, static_cast<int>(index));
   if (const Finding* f = unfixable_message(findings)) {
     // The fix rule's own reason for leaving that line's class, when it gave one.
     const std::string line = "line " + std::to_string(f->line) + ": ";
