@@ -352,8 +352,10 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     std::vector<TimedClass> shown;
     for (const TimedClass& t : timed)
       if (printed.count(t.cls)) shown.push_back(t);
-    ManifestInputs in{request.members, s.use, request.device, s.common.paths, s.junit, s.times,
-                      result.vocabulary.rules_hash, environment};
+    ManifestInputs in;
+    in.members = request.members, in.use = s.use, in.device = request.device;
+    in.paths = s.common.paths, in.junit = s.junit, in.times = s.times;
+    in.rules_hash = result.vocabulary.rules_hash, in.environment = environment;
     in.shards = !s.shard.empty() ? "--shard " + s.shard : s.shards > 1 ? "--shards " + std::to_string(s.shards) : "";
     in.build_env = s.build_env, in.test_config = s.test_config;
     in.min_devices = request.min_devices, in.max_devices = request.max_devices;
