@@ -633,12 +633,16 @@ TEST_CASE("a device helper from another module counts as the device it names the
   Result unread = verdict_of(test, "T");
   CHECK(unread.member == "GENERIC");
   CHECK(unread.confidence == "medium");
-  // Read, but a function hwclass does not evaluate: the same.
-  Result function = verdict_of("from common_dev import get_device\nclass T(TestCase):\n"
-                               "    def test_a(self): torch.ones(1).to(get_device())\n",
-                               "T", {{"test/common_dev.py", "def get_device():\n    return 'cuda'\n"}});
-  CHECK(function.member == "GENERIC");
+  // A function of no parameters that returns a device: its call is it.
+  const std::string calls = "from common_dev import get_device\nclass T(TestCase):\n"
+                            "    def test_a(self): torch.ones(1).to(get_device())\n";
+  Result function = verdict_of(calls, "T", {{"test/common_dev.py", "def get_device():\n    return 'cuda'\n"}});
+  CHECK(function.member == "CUDA");
   CHECK(function.confidence == "medium");
+  // Read, but a function hwclass does not evaluate: GENERIC, not high.
+  Result opaque = verdict_of(calls, "T", {{"test/common_dev.py", "def get_device():\n    return os.environ['DEV']\n"}});
+  CHECK(opaque.member == "GENERIC");
+  CHECK(opaque.confidence == "medium");
   // A name used where no device goes, or a library's, chooses nothing.
   CHECK(verdict_of("from common_dev import make\nclass T(TestCase):\n    def test_a(self): make(3)\n", "T")
             .confidence == "high");

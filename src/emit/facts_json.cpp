@@ -127,8 +127,12 @@ void write_file(JsonWriter& w, const FileFacts& f) {
     w.end_object().end_object();
   }
   w.end_array().key("device_globals").begin_array();
-  for (const auto& g : f.device_globals)
-    w.begin_object().field("name", g.name).field("device", g.device.label()).field("line", g.line).end_object();
+  for (const auto& g : f.device_globals) {
+    w.begin_object().field("name", g.name).field("device", g.device.label()).field("line", g.line);
+    if (g.function) w.field("function", true);
+    if (!g.returns.empty()) w.field("returns", g.returns);
+    w.end_object();
+  }
   w.end_array().key("module_tests").begin_array();
   for (const auto& [name, line] : f.module_tests) w.begin_object().field("name", name).field("line", line).end_object();
   w.end_array().key("notest_rebindings").begin_array();

@@ -631,6 +631,7 @@ void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& s
   }
   for (const DeviceGlobal& global : facts_.device_globals) {
     if (global.name != name) continue;
+    if (global.function) return;  // its call is the device (on_device_helper_call), the name is not
     add_site(SiteKind::DeviceGlobalUse, global.device, std::string(name), identifier, scope).device_position =
         in_device_position(identifier);
     return;

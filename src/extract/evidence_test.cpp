@@ -239,6 +239,41 @@ class T(TestCase):
                                             "test_return:TEST_CUDA", "test_raise_other:TEST_CUDA"});
 }
 
+TEST_CASE("a function that returns a device: its call is that device", "[extract][evidence][issue29]") {
+  // Only a function of no parameters whose one statement (a docstring
+  // aside) returns a device string, a device global, torch.device(...) of
+  // one, or a conditional of two; its call counts, the bare name does not.
+  FileFacts f = scan_source(R"(from config import IMPORTED
+DEVICE = "xpu"
+def get_device():
+    """The device."""
+    return torch.device(DEVICE)
+def pick():
+    return "cuda" if TEST_CUDA else "cpu"
+def imported():
+    return IMPORTED
+def with_param(i):
+    return "cuda"
+def two_statements():
+    x = 1
+    return "cuda"
+def not_a_device():
+    return 3
+class A(TestCase):
+    def test_a(self):
+        x = torch.ones(1).to(get_device())
+        y = torch.ones(1, device=pick())
+        f(get_device)
+)");
+  std::vector<std::string> globals;
+  for (const DeviceGlobal& g : f.device_globals)
+    globals.push_back(g.name + "@" + g.device.label() + (g.function ? " function" : "") +
+                      (g.returns.empty() ? "" : " returns " + g.returns));
+  CHECK(globals == std::vector<std::string>{"DEVICE@xpu", "get_device@xpu function", "pick@dynamic function",
+                                            "imported@unknown function returns IMPORTED"});
+  CHECK(sites_of(f, SiteKind::DeviceGlobalUse) == Sites{"19:get_device()@xpu", "20:pick()@dynamic"});
+}
+
 TEST_CASE("imported names read where a device goes", "[extract][evidence][issue29]") {
   // Kept apart from the sites (their device is the importing module's to
   // say); only from-imported names, inside classes, in a device position

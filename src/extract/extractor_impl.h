@@ -84,6 +84,9 @@ class Extractor {
   const ModuleBinding* literal_binding(std::string_view name) const;
   void read_module_function(TSNode function);
   void read_device_helper(TSNode function);
+  // device_function.cpp: `def get_device(): return torch.device(DEVICE)`.
+  void read_device_function(TSNode function);
+  std::optional<DeviceName> device_value_of(TSNode expr, int depth = 0) const;
   void on_device_helper_call(TSNode call, std::string_view name, const Scope& scope);
   void read_import(TSNode statement);
   void note_device_module_alias(const Import& import);

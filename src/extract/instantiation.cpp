@@ -219,7 +219,7 @@ void Extractor::read_device_helper(TSNode function) {
       if (key) device = DeviceName::one(std::string(*key));
     } else if (g_.kind(value) == NodeKind::Identifier) {
       for (const DeviceGlobal& global : facts_.device_globals)
-        if (global.name == text(value)) device = global.device;
+        if (!global.function && global.name == text(value)) device = global.device;
     }
     if (!device || !device->names_one() || vocab_.kind_of(*device) != DeviceKind::Accelerator) return;
     std::string name(text(ts::child_by_field_id(function, g_.f_name)));
@@ -232,6 +232,7 @@ void Extractor::read_device_helper(TSNode function) {
 // A module-level `def test*` (pytest's default python_functions pattern).
 void Extractor::read_module_function(TSNode function) {
   read_device_helper(function);
+  read_device_function(function);
   std::string_view name = text(ts::child_by_field_id(function, g_.f_name));
   if (guard_.condition.find("__name__") != std::string::npos) return;  // not defined under pytest
   if (name.rfind("test", 0) == 0) facts_.module_tests.emplace_back(std::string(name), ts::start_point(function).row + 1);

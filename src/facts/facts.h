@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 16;
+inline constexpr int kFactsSchemaVersion = 17;
 
 struct Location {
   uint32_t line = 0;
@@ -288,6 +288,14 @@ struct DeviceGlobal {
   std::string name;
   DeviceName device;  // one device, or RunTime
   uint32_t line = 0;
+  // `def get_device(): return torch.device(DEVICE)`: a function of no
+  // parameters whose one statement returns a device; its call is the device
+  // (a vendor's helper module, issue 29), the name alone is not.
+  bool function = false;
+  // Such a function's return of a name an import binds (`return DEVICE`
+  // after `from config import DEVICE`): the device is that module's to say
+  // (resolve/imported_devices.cpp), and `device` is Unknown here.
+  std::string returns;
   bool operator==(const DeviceGlobal&) const = default;
 };
 

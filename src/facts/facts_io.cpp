@@ -186,7 +186,7 @@ void describe(IO& io, FileFacts& f) {
   io(f.main_guard_byte), io(f.globals_write_line), io(f.module_skip_line);
   io.list(f.imports, [&](Import& i) { describe(io, i); });
   io.list(f.loads, [&](Import& i) { describe(io, i); });
-  io.list(f.device_globals, [&](DeviceGlobal& g) { io(g.name), describe(io, g.device), io(g.line); });
+  io.list(f.device_globals, [&](DeviceGlobal& g) { io(g.name), describe(io, g.device), io(g.line), io(g.function), io(g.returns); });
   io.list(f.module_tests, [&](std::pair<std::string, uint32_t>& t) { io(t.first), io(t.second); });
   io.list(f.notest_rebindings, [&](NoTestRebinding& n) { io(n.name), io(n.condition), io(n.known_condition), io(n.line); });
   io.list(f.module_bindings, [&](ModuleBinding& b) {

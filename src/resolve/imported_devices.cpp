@@ -11,17 +11,28 @@ const Import* binding_import(const FileFacts& file, const std::string& name) {
   return found;
 }
 
-// The device `name` has in module file `m`: its own device global, or one it
-// re-exports from a module it imports it from (common_device.py's `from
-// .config import DEVICE`), a few links deep.
-const DeviceGlobal* device_global(const std::vector<FileFacts>& files, const ModuleIndex& index, int m,
-                                  const std::string& name, int depth = 0) {
-  for (const DeviceGlobal& g : files[m].device_globals)
-    if (g.name == name) return &g;
+// The device `name` has in module file `m`: its own device global (one
+// device only when every binding agrees: common_fsdp.py binds DEVICE_TYPE
+// to "cuda", "hpu:0" or "cpu" by what is available), or one it re-exports
+// from a module it imports it from (common_device.py's `from .config import
+// DEVICE`), or a device function's return of such an imported name, a few
+// links deep.
+std::optional<DeviceName> device_global(const std::vector<FileFacts>& files, const ModuleIndex& index, int m,
+                                        const std::string& name, int depth = 0) {
+  std::optional<DeviceName> device;
+  for (const DeviceGlobal& g : files[m].device_globals) {
+    if (g.name != name) continue;
+    std::optional<DeviceName> one = g.returns.empty() ? std::optional<DeviceName>(g.device)
+                                    : depth < 4       ? device_global(files, index, m, g.returns, depth + 1)
+                                                      : std::nullopt;
+    if (!one) return std::nullopt;
+    device = !device || *device == *one ? one : DeviceName::of(DeviceNaming::RunTime);
+  }
+  if (device) return device;
   const Import* again = depth < 4 ? binding_import(files[m], name) : nullptr;
-  if (!again) return nullptr;
+  if (!again) return std::nullopt;
   const int next = index.find(again->module, m);
-  return next < 0 ? nullptr : device_global(files, index, next, again->name, depth + 1);
+  return next < 0 ? std::nullopt : device_global(files, index, next, again->name, depth + 1);
 }
 
 }  // namespace
@@ -37,8 +48,8 @@ std::vector<std::vector<ImportedDevice>> resolve_imported_devices(const std::vec
         d.import_line = imp->line;
         const int m = index.find(imp->module, static_cast<int>(f));
         d.module_read = m >= 0;
-        if (const DeviceGlobal* g = m >= 0 ? device_global(files, index, m, imp->name) : nullptr) {
-          d.site.device = g->device;
+        if (std::optional<DeviceName> device = m >= 0 ? device_global(files, index, m, imp->name) : std::nullopt) {
+          d.site.device = *device;
           d.resolved = true;
         }
       }

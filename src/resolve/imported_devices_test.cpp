@@ -31,7 +31,22 @@ TEST_CASE("an imported device name is the module's device global", "[resolve][is
                   {"test/sub/common_dev.py", "from config import DEVICE\ndef get_device(): return DEVICE\n"},
                   {"test/sub/config.py", "DEVICE = 'xpu'\n"},
                   {"test/sub/rel.py", "dev = torch.device('mps')\n"}}) ==
-        std::vector<std::string>{"DEVICE common_dev read xpu", "get_device common_dev read ?", "dev .rel read mps"});
+        std::vector<std::string>{"DEVICE common_dev read xpu", "get_device common_dev read xpu", "dev .rel read mps"});
   CHECK(resolved({{"test/sub/test_x.py", test}}) ==
         std::vector<std::string>{"DEVICE common_dev unread ?", "get_device common_dev unread ?", "dev .rel unread ?"});
+}
+
+TEST_CASE("a device helper module's function and branch-bound global", "[resolve][issue29]") {
+  // common_fsdp.py binds DEVICE_TYPE by what is available and returns it
+  // from get_devtype(): a run-time device, not the first branch's; a vendor's
+  // get_device() returning its own DEVICE = "xpu" is xpu's.
+  const std::string test = "from common_fsdp import DEVICE_TYPE, get_devtype\nfrom common_npu import get_device\n"
+                           "class T(TestCase):\n    def test_a(self):\n        torch.ones(1, device=DEVICE_TYPE)\n"
+                           "        x.to(get_devtype())\n        x.to(get_device())\n";
+  CHECK(resolved({{"test/test_x.py", test},
+                  {"test/common_fsdp.py", "if TEST_CUDA:\n    DEVICE_TYPE = 'cuda'\nelse:\n    DEVICE_TYPE = 'cpu'\n"
+                                          "def get_devtype():\n    return torch.device(DEVICE_TYPE)\n"},
+                  {"test/common_npu.py", "DEVICE = 'xpu'\ndef get_device():\n    return torch.device(DEVICE)\n"}}) ==
+        std::vector<std::string>{"DEVICE_TYPE common_fsdp read dynamic", "get_devtype common_fsdp read dynamic",
+                                 "get_device common_npu read xpu"});
 }
