@@ -167,7 +167,8 @@ FileFacts every_field_set() {
   f.module_skip_line = 17;
   f.imports = {imp};
   f.loads = {Import{"inductor.test_util", "", "", 40, 900, 950, 38}};
-  f.device_globals = {DeviceGlobal{"device_type", cuda, 3}};
+  f.device_globals = {DeviceGlobal{"device_type", cuda, 3, false, ""},
+                      DeviceGlobal{"get_device", DeviceName::of(DeviceNaming::Unknown), 5, true, "DEVICE"}};
   f.notest_rebindings = {NoTestRebinding{"TestCase", "not TEST_CUDA", false, 11}};
   f.module_bindings = {binding};
   f.module_tests = {{"test_free", 30}};

@@ -126,7 +126,7 @@ void Extractor::read_device_global(TSNode assignment, size_t sites_before) {
     device = DeviceName::of(DeviceNaming::RunTime);
   }
   uint32_t line = ts::start_point(assignment).row + 1;
-  facts_.device_globals.push_back(DeviceGlobal{name, *device, line});
+  facts_.device_globals.push_back(DeviceGlobal{name, *device, line, false, ""});
   add_site(SiteKind::DeviceGlobal, *device, name, left, Scope{});
 }
 
