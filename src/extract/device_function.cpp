@@ -7,6 +7,17 @@
 
 namespace hwclass {
 
+// X of `torch.device(X)` ([device] device_value_callees), when it is
+// positional; null for any other expression.
+TSNode Extractor::device_call_argument(TSNode expr) const {
+  if (g_.kind(expr) != NodeKind::Call ||
+      !vocab_.is_device_value_callee(callee_name(ts::child_by_field_id(expr, g_.f_function))))
+    return TSNode{};
+  TSNode args = ts::child_by_field_id(expr, g_.f_arguments);
+  TSNode first = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child(args, 0) : TSNode{};
+  return !ts::is_null(first) && g_.kind(first) != NodeKind::KeywordArgument ? first : TSNode{};
+}
+
 // The device EXPR stands for: a device string, a device global read before,
 // `torch.device(X)` of one, or `a if cond else b` of two (RunTime when they
 // differ); nothing for anything else.
@@ -27,21 +38,18 @@ std::optional<DeviceName> Extractor::device_value_of(TSNode expr, int depth) con
       std::optional<DeviceName> device;
       for (const DeviceGlobal& g : facts_.device_globals)
         if (!g.function && g.name == text(expr))
-          device = !device || *device == g.device ? g.device : DeviceName::of(DeviceNaming::RunTime);
+          device = device ? device->either(g.device) : g.device;
       return device;
     }
     case NodeKind::Call: {
-      if (!vocab_.is_device_value_callee(callee_name(ts::child_by_field_id(expr, g_.f_function)))) return std::nullopt;
-      TSNode args = ts::child_by_field_id(expr, g_.f_arguments);
-      TSNode first = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child(args, 0) : TSNode{};
-      return !ts::is_null(first) && g_.kind(first) != NodeKind::KeywordArgument ? device_value_of(first, depth + 1)
-                                                                                 : std::nullopt;
+      TSNode argument = device_call_argument(expr);
+      return ts::is_null(argument) ? std::nullopt : device_value_of(argument, depth + 1);
     }
     case NodeKind::ConditionalExpression: {  // a if cond else b
       auto a = device_value_of(ts::named_child(expr, 0), depth + 1);
       auto b = device_value_of(ts::named_child(expr, 2), depth + 1);
       if (!a || !b) return std::nullopt;
-      return *a == *b ? a : std::optional<DeviceName>(DeviceName::of(DeviceNaming::RunTime));
+      return a->either(*b);
     }
     default:
       return std::nullopt;
@@ -75,11 +83,7 @@ void Extractor::read_device_function(TSNode function) {
     return;
   }
   // `return DEVICE` or `return torch.device(DEVICE)` of an imported DEVICE.
-  if (g_.kind(value) == NodeKind::Call &&
-      vocab_.is_device_value_callee(callee_name(ts::child_by_field_id(value, g_.f_function)))) {
-    TSNode args = ts::child_by_field_id(value, g_.f_arguments);
-    value = g_.kind(args) == NodeKind::ArgumentList ? ts::named_child(args, 0) : TSNode{};
-  }
+  if (g_.kind(value) == NodeKind::Call) value = device_call_argument(value);
   if (!ts::is_null(value) && g_.kind(value) == NodeKind::Identifier && from_imported_.count(text(value)))
     facts_.device_globals.push_back(
         DeviceGlobal{name, DeviceName::of(DeviceNaming::Unknown), line, true, std::string(text(value))});

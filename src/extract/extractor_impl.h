@@ -87,6 +87,7 @@ class Extractor {
   // device_function.cpp: `def get_device(): return torch.device(DEVICE)`.
   void read_device_function(TSNode function);
   std::optional<DeviceName> device_value_of(TSNode expr, int depth = 0) const;
+  TSNode device_call_argument(TSNode expr) const;
   void on_device_helper_call(TSNode call, std::string_view name, const Scope& scope);
   void read_import(TSNode statement);
   void note_device_module_alias(const Import& import);

@@ -119,7 +119,7 @@ void Extractor::read_device_global(TSNode assignment, size_t sites_before) {
   for (size_t i = sites_before; i < facts_.sites.size(); ++i) {
     const DeviceName& d = facts_.sites[i].device;
     if (d.naming == DeviceNaming::Unknown) continue;
-    device = !device || *device == d ? d : DeviceName::of(DeviceNaming::RunTime);
+    device = device ? device->either(d) : d;
   }
   if (!device) {
     if (!vocab_.is_device_global_name(name)) return;

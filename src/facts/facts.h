@@ -205,6 +205,9 @@ struct DeviceName {
   static DeviceName of(DeviceNaming naming) { return DeviceName{naming, {}}; }
   bool names_one() const { return naming == DeviceNaming::One; }
   bool is(std::string_view device) const { return naming == DeviceNaming::One && key == device; }
+  // What a name bound to this or to OTHER stands for (two branches, two
+  // bindings): this when they agree, a run-time choice otherwise.
+  DeviceName either(const DeviceName& other) const { return *this == other ? *this : of(DeviceNaming::RunTime); }
   // The key, or the word the output formats use for the others.
   std::string label() const;
   bool operator==(const DeviceName&) const = default;

@@ -26,7 +26,7 @@ std::optional<DeviceName> device_global(const std::vector<FileFacts>& files, con
                                     : depth < 4       ? device_global(files, index, m, g.returns, depth + 1)
                                                       : std::nullopt;
     if (!one) return std::nullopt;
-    device = !device || *device == *one ? one : DeviceName::of(DeviceNaming::RunTime);
+    device = device ? device->either(*one) : *one;
   }
   if (device) return device;
   const Import* again = depth < 4 ? binding_import(files[m], name) : nullptr;

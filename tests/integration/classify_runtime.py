@@ -70,10 +70,11 @@ def main() -> int:
         shutil.copytree(root / "test", tree / "test", symlinks=True)
         for start in range(0, len(files), BATCH):
             batch = files[start:start + BATCH]
+            cls_kind = {(p[len("test/"):], c): kind for p in batch for kind in ("GENERIC", "DEVICE")
+                        for c in by_file[p][kind]}
             # Files and exact class prefixes (hwsample), not node ids: one id
             # pytest cannot find stops the whole run.
-            keep = sorted({f"{p[len('test/'):]}::{c}" for p in batch for kind in ("GENERIC", "DEVICE")
-                           for c in by_file[p][kind]})
+            keep = sorted(f"{file}::{cls}" for file, cls in cls_kind)
             overran = False
             try:
                 runtime.pytest(tree, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample",
@@ -81,8 +82,6 @@ def main() -> int:
                                env={"HWSAMPLE_CLASSES": ",".join(keep), "HWSAMPLE_BOX": str(TEST_BOX)}, timeout=BOX)
             except subprocess.TimeoutExpired:
                 overran = True  # runtime.last_runs holds the tests that finished
-            cls_kind = {(p[len("test/"):], c): kind for p in batch for kind in ("GENERIC", "DEVICE")
-                        for c in by_file[p][kind]}
             batch_ran = set()
             for r in runtime.last_runs:
                 parts = r["nodeid"].split("::")
