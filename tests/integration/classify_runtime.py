@@ -11,6 +11,8 @@ On PyTorch 2.6.0's tree (undeclared), in the 2.6.0 runtime (CPU only):
    that overruns keeps the tests that finished, and its files that ran no
    test are reported as not counted (a test stuck where no signal reaches,
    in C++ or at exit, on a slow machine, must not void nine other files);
+   a process that dies in a test goes on in a new one after it
+   (Runtime.run_sample);
    a file that does not import is passed over;
 2. every GENERIC test that is skipped for lack of a device (its reason names
    CUDA, a GPU, an accelerator, XPU, MPS, ROCm or NCCL) and that classify
@@ -64,7 +66,7 @@ def main() -> int:
     files = sorted((p for p in by_file if by_file[p]["GENERIC"]), key=lambda p: ((root / p).stat().st_size, p))
     files = files[:want_files]
     failures = []
-    generic_runs, device_runs, timed_out, ran_files = [], [], [], set()
+    generic_runs, device_runs, timed_out, ran_files, died = [], [], [], set(), []
     with tempfile.TemporaryDirectory() as tmp:
         tree = pathlib.Path(tmp) / f"{pathlib.Path(tmp).name}-classify"
         shutil.copytree(root / "test", tree / "test", symlinks=True)
@@ -75,15 +77,11 @@ def main() -> int:
             # Files and exact class prefixes (hwsample), not node ids: one id
             # pytest cannot find stops the whole run.
             keep = sorted(f"{file}::{cls}" for file, cls in cls_kind)
-            overran = False
-            try:
-                runtime.pytest(tree, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample",
-                                      "--continue-on-collection-errors", *[p[len("test/"):] for p in batch]],
-                               env={"HWSAMPLE_CLASSES": ",".join(keep), "HWSAMPLE_BOX": str(TEST_BOX)}, timeout=BOX)
-            except subprocess.TimeoutExpired:
-                overran = True  # runtime.last_runs holds the tests that finished
+            batch_runs, batch_died, overran = runtime.run_sample(tree, [p[len("test/"):] for p in batch], keep,
+                                                                 TEST_BOX, BOX)
+            died += batch_died
             batch_ran = set()
-            for r in runtime.last_runs:
+            for r in batch_runs:
                 parts = r["nodeid"].split("::")
                 kind = cls_kind.get((parts[0], parts[1])) if len(parts) > 2 else None
                 if kind:
@@ -111,6 +109,8 @@ def main() -> int:
           f"({100.0 * len(passing) / max(1, len(device_runs)):.1f}%), candidates for GENERIC; a sample:")
     for r in passing[:: max(1, len(passing) // 10)][:10]:
         print(f"  passes on CPU: {r['nodeid']}")
+    if died:
+        print(f"a pytest process died in {len(died)} tests, the batch going on after each: {', '.join(died)}")
     if timed_out:
         print(f"in a batch over the {BOX} s box, no test finished, not counted: {', '.join(timed_out)}")
     if len(ran_files) < 30:

@@ -6,7 +6,9 @@ scripts/pytorch-runtime.sh), in the 2.6.0 chroot, on a scratch tree:
    wait in C++) is killed with its run after the run's timeout, which
    raises TimeoutExpired and keeps the rows of the tests that finished;
    and a run whose test leaves a worker process behind ends with its
-   session under hwsample, not when the worker would;
+   session under hwsample, not when the worker would; a sample whose
+   process dies in a test (an abort, a segfault) goes on after that test
+   in a new process, and names it (Runtime.run_sample);
 2. two runs at once bind the same loopback port (each run has a network
    namespace of its own, as ctest runs the runtime tests two at a time);
 3. the machine's name resolves to loopback inside the chroot.
@@ -40,6 +42,25 @@ LEFTOVER = '''import multiprocessing, time
 
 def test_leaves_a_worker():
     multiprocessing.get_context("spawn").Process(target=time.sleep, args=(600,)).start()
+'''
+
+DIES = '''import os, signal
+
+class TestDies:
+    def test_a(self):
+        pass
+
+    def test_b(self):
+        os.abort()
+
+    def test_c(self):
+        pass
+
+    def test_d(self):
+        os.kill(os.getpid(), signal.SIGSEGV)
+
+    def test_e(self):
+        pass
 '''
 
 PORT = '''import socket, time
@@ -98,6 +119,17 @@ def main() -> int:
         print(f"leftover worker: exit {code} after {took:.0f} s; rows: {outcomes}")
         if code != 0 or took > 60 or outcomes != {"test_harness.py::test_leaves_a_worker": "passed"}:
             failures.append(f"a run whose test left a worker: exit {code} after {took:.0f} s, rows {outcomes}")
+
+        # 1c. A process that dies in a test: the sample goes on after it, twice.
+        root = tree_with(tmp, "dies", DIES)
+        runs, died, overran = runtime.run_sample(root, ["test_harness.py"], ["test_harness.py::TestDies"], 5, 120)
+        outcomes = {r["nodeid"].split("::")[-1]: r["outcome"] for r in runs}
+        died = [d.split("::")[-1] for d in died]
+        print(f"dying tests: rows {outcomes}, died in {died}, overran {overran}")
+        if (outcomes, died, overran) != ({"test_a": "passed", "test_c": "passed", "test_e": "passed"},
+                                         ["test_b", "test_d"], False):
+            failures.append(f"a sample whose process dies: rows {outcomes}, died in {died}, overran {overran}; "
+                            "expected test_a, test_c, test_e passed, died in test_b then test_d")
 
         # 2 and 3. Two runs at once on one port, and the machine's name.
         results = {}

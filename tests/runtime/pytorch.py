@@ -15,6 +15,7 @@ import pathlib
 import shutil
 import subprocess
 import tempfile
+import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 SOURCE = HERE.parent.parent
@@ -91,6 +92,44 @@ class Runtime:
         if run.returncode in (124, 137):  # timeout's: the box ran out; last_runs holds what finished
             raise subprocess.TimeoutExpired(args, timeout, run.stdout, run.stderr)
         return run.returncode, run.stdout + run.stderr, rows
+
+    def run_sample(self, root: pathlib.Path, files: list, classes: list, test_box: float, timeout: int,
+                   restarts: int = 5) -> tuple:
+        """Runs CLASSES (`file::Class` prefixes) of FILES (relative to
+        ROOT/test) through hwsample, each test's call in a box of TEST_BOX
+        seconds, everything within TIMEOUT seconds. A process that dies in a
+        test (a crash or an abort: the box's exception, raised in a signal
+        handler, can land where C++ cannot carry it) ends that process, not
+        the sample: the tests it collected and did not run run in a new
+        process, without the one it died in, up to RESTARTS times. Returns
+        (rows of the tests that ran, node ids a process died in, whether the
+        run went past TIMEOUT; the rows then hold what finished)."""
+        skip_file = root / "test" / ".hwsample-skip"
+        runs, died, done, started = [], [], set(), time.monotonic()
+        env = {"HWSAMPLE_CLASSES": ",".join(classes), "HWSAMPLE_BOX": str(test_box),
+               "HWSAMPLE_SKIP": skip_file.name}
+        try:
+            for _ in range(restarts + 1):
+                left = int(timeout - (time.monotonic() - started))
+                if left < 10:
+                    return runs, died, True
+                skip_file.write_text("".join(f"{i}\n" for i in sorted(done | set(died))))
+                try:
+                    _, _, rows = self.pytest(root, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwexit",
+                                                    "-p", "hwsample", "--continue-on-collection-errors", *files],
+                                             env, timeout=left)
+                except subprocess.TimeoutExpired:
+                    return runs + self.last_runs, died, True
+                runs += self.last_runs
+                done |= {r["nodeid"] for r in self.last_runs}
+                # Collected, in order, and not run: the process ended in the first.
+                missing = [r["nodeid"] for r in rows if "nodeid" in r and r["nodeid"] not in done]
+                if not missing:
+                    return runs, died, False
+                died.append(missing[0])
+            return runs, died, False
+        finally:
+            skip_file.unlink(missing_ok=True)
 
     def collect(self, root: pathlib.Path, files: list, env: dict = None) -> tuple:
         """(node ids by file, files whose collection failed), as the runtime collects them."""

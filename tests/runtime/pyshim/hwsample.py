@@ -3,7 +3,9 @@
 $HWSAMPLE_CLASSES: the classes to keep, `file::Class` node id prefixes, comma-
 separated (exact, unlike -k's substrings, and unlike node ids on the command
 line a class the runtime does not collect stops nothing); other items are
-deselected. $HWSAMPLE_BOX: seconds a test's call may take (0: no box); one
+deselected, and so are the node ids listed one per line in the file
+$HWSAMPLE_SKIP (relative to the working directory: the tests an earlier
+process of the same sample ran, or died in). $HWSAMPLE_BOX: seconds a test's call may take (0: no box); one
 that overruns fails with TimeBox, so a sample's slowest tests (inductor
 compiling on a CPU) cannot stretch the run; such a test ran and did not skip
 within the box. With a box, the session's end also ends the process: the
@@ -26,9 +28,14 @@ def pytest_collection_modifyitems(config, items):
     if wanted is None:
         return
     keep = set(wanted.split(","))
+    skip = set()
+    if os.environ.get("HWSAMPLE_SKIP"):
+        with open(os.environ["HWSAMPLE_SKIP"], encoding="utf-8") as f:
+            skip = set(f.read().splitlines())  # a node id may hold spaces
     selected, dropped = [], []
     for item in items:
-        (selected if "::".join(item.nodeid.split("::")[:2]) in keep else dropped).append(item)
+        kept = "::".join(item.nodeid.split("::")[:2]) in keep and item.nodeid not in skip
+        (selected if kept else dropped).append(item)
     config.hook.pytest_deselected(items=dropped)
     items[:] = selected
 
