@@ -148,7 +148,7 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       if (is_fstring(node)) visit_children(node, scope);
       return;
     case NodeKind::Identifier:
-      on_identifier(node, 0, scope);
+      on_identifier(node, TSNode{}, 0, scope);
       return;
     case NodeKind::Call:
       on_call(node, scope);
@@ -162,7 +162,7 @@ void Extractor::visit(TSNode node, const Scope& scope) {
       // builds alone): read as a flag name is.
       if (const std::string* device = vocab_.flag_device(text(node))) {
         DeviceSite& site = add_site(SiteKind::DeviceFlag, DeviceName::one(*device), std::string(text(node)), node, scope);
-        if (!scope.in_condition && !scope.in_decorator && flag_is_value(node)) site.value_only = true;
+        if (!scope.in_condition && !scope.in_decorator && flag_is_value(node, TSNode{})) site.value_only = true;
         return;
       }
       break;
@@ -280,7 +280,9 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
                                 (kind == NodeKind::Assignment || kind == NodeKind::AugmentedAssignment)) ||
                                (parent_kind == NodeKind::ConcatenatedString && kind == NodeKind::String);
       if (adds_ast_level(kind) && !same_node && !statement_wrapper) ++inner.depth;
-      TSFieldId field = ts_tree_cursor_current_field_id(&cursor_);
+      // The field costs a search of the parent's field map: asked only
+      // where it is read (a condition's test, an identifier's role).
+      TSFieldId field = conditional || kind == NodeKind::Identifier ? ts_tree_cursor_current_field_id(&cursor_) : 0;
       bool is_condition = conditional ? field == g_.f_condition : expression && named_index == 1;
       ++named_index;
       if (is_condition) inner.in_condition = true, inner.skips_test = conditional && branch_skips_test(node);
@@ -290,7 +292,7 @@ void Extractor::visit_children(TSNode node, const Scope& scope) {
       size_t sites_before = facts_.sites.size();
       // Identifiers have no children; everything else is walked, nested
       // functions keeping their enclosing method as owner.
-      if (kind == NodeKind::Identifier) on_identifier(child, field, inner);
+      if (kind == NodeKind::Identifier) on_identifier(child, node, field, inner);
       else visit(child, inner);
       if (is_condition && conditional) guard = facts_.sites.size() > sites_before || names_device_choice(child);
     } while (ts_tree_cursor_goto_next_sibling(&cursor_));
@@ -568,7 +570,8 @@ void Extractor::note_super(TSNode call, const Scope& scope) {
 }
 
 void Extractor::note_self_ref(TSNode attribute, const Scope& scope) {
-  TSNode object = ts::child_by_field_id(attribute, g_.f_object);
+  // The object is an attribute's first named child; no field search.
+  TSNode object = ts::named_child(attribute, 0);
   if (g_.kind(object) != NodeKind::Identifier) return;
   std::string_view owner = text(object);
   if (owner != "self" && owner != "cls") return;
@@ -583,8 +586,9 @@ void Extractor::note_self_ref(TSNode attribute, const Scope& scope) {
 // way; a device keyword or device-taking callee (`device=GPU_TYPE`,
 // `x.to(GPU_TYPE)`) or a device variable (`device = GPU_TYPE`) still puts
 // code on the device.
-bool Extractor::flag_is_value(TSNode identifier) const {
-  TSNode node = identifier, parent = ts::parent(identifier);
+bool Extractor::flag_is_value(TSNode identifier, TSNode parent) const {
+  TSNode node = identifier;
+  if (ts::is_null(parent)) parent = ts::parent(identifier);
   for (int hops = 0; hops < 16; ++hops) {
     NodeKind k = g_.kind(parent);
     if (k != NodeKind::NotOperator && k != NodeKind::BooleanOperator && k != NodeKind::ParenthesizedExpression &&
@@ -613,12 +617,12 @@ bool Extractor::flag_is_value(TSNode identifier) const {
   }
 }
 
-void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& scope) {
+void Extractor::on_identifier(TSNode identifier, TSNode parent, TSFieldId field, const Scope& scope) {
   std::string_view name = text(identifier);
   note_read(identifier, field, scope);
   if (const std::string* device = vocab_.flag_device(name)) {
     DeviceSite& site = add_site(SiteKind::DeviceFlag, DeviceName::one(*device), std::string(name), identifier, scope);
-    if (!scope.in_condition && !scope.in_decorator && flag_is_value(identifier)) site.value_only = true;
+    if (!scope.in_condition && !scope.in_decorator && flag_is_value(identifier, parent)) site.value_only = true;
     return;
   }
   // Uses of module-level device globals inside classes; an attribute name
@@ -633,10 +637,10 @@ void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& s
     if (global.name != name) continue;
     if (global.function) return;  // its call is the device (on_device_helper_call), the name is not
     add_site(SiteKind::DeviceGlobalUse, global.device, std::string(name), identifier, scope).device_position =
-        in_device_position(identifier);
+        in_device_position(identifier, parent);
     return;
   }
-  note_imported_use(identifier, name, scope);
+  note_imported_use(identifier, parent, name, scope);
 }
 
 // A name a from-import binds, read where a device goes (`device=DEVICE`,
@@ -644,8 +648,9 @@ void Extractor::on_identifier(TSNode identifier, TSFieldId field, const Scope& s
 // from chooses the device, and resolve reads it there (issue 29: a vendor's
 // tests take their device from a sibling helper module). Kept apart from
 // the sites until then, since its device is not known here.
-void Extractor::note_imported_use(TSNode identifier, std::string_view name, const Scope& scope) {
-  if (!from_imported_.count(name) || (!vocab_.is_device_global_name(name) && !in_device_position(identifier))) return;
+void Extractor::note_imported_use(TSNode identifier, TSNode parent, std::string_view name, const Scope& scope) {
+  if (!from_imported_.count(name) || (!vocab_.is_device_global_name(name) && !in_device_position(identifier, parent)))
+    return;
   const size_t before = facts_.sites.size();
   add_site(SiteKind::DeviceGlobalUse, DeviceName::of(DeviceNaming::Unknown), std::string(name), identifier, scope);
   facts_.imported_uses.push_back(std::move(facts_.sites.back()));
@@ -654,8 +659,8 @@ void Extractor::note_imported_use(TSNode identifier, std::string_view name, cons
 
 // `device=X`, `.to(X)`, `torch.device(X)`, or X called in one of those
 // places (`.to(get_device())`).
-bool Extractor::in_device_position(TSNode node) const {
-  TSNode parent = ts::parent(node);
+bool Extractor::in_device_position(TSNode node, TSNode parent) const {
+  if (ts::is_null(parent)) parent = ts::parent(node);
   if (g_.kind(parent) == NodeKind::Call &&
       ts::start_byte(ts::child_by_field_id(parent, g_.f_function)) == ts::start_byte(node)) {
     node = parent;

@@ -101,13 +101,16 @@ class Extractor {
   void on_attribute_call(TSNode call, TSNode function, std::string_view name, TSNode args, const Scope& scope);
   void on_keyword_argument(TSNode keyword, const Scope& scope);
   void on_assignment(TSNode assignment, const Scope& scope);
-  void on_identifier(TSNode identifier, TSFieldId field, const Scope& scope);
-  void note_imported_use(TSNode identifier, std::string_view name, const Scope& scope);
-  bool in_device_position(TSNode node) const;
+  // PARENT is the identifier's parent when the walk knows it, else null:
+  // ts_node_parent walks down from the root, and most identifiers never
+  // need it.
+  void on_identifier(TSNode identifier, TSNode parent, TSFieldId field, const Scope& scope);
+  void note_imported_use(TSNode identifier, TSNode parent, std::string_view name, const Scope& scope);
+  bool in_device_position(TSNode node, TSNode parent) const;
   void on_decorator(TSNode decorator, const Scope& scope);
   void note_self_ref(TSNode attribute, const Scope& scope);
   void note_super(TSNode call, const Scope& scope);
-  bool flag_is_value(TSNode identifier) const;
+  bool flag_is_value(TSNode identifier, TSNode parent) const;
   void collect_device_strings(TSNode value, const Scope& scope, int depth = 0);
   bool makes_device_value(TSNode call) const;
   DeviceSite& add_site(SiteKind kind, DeviceName device, std::string text, TSNode node, const Scope& scope);
