@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "discover/test_file.h"
 #include "facts/queries.h"
@@ -201,15 +202,23 @@ class Resolver {
   // pytest collects when it runs that module. An import of a removed
   // template raises ImportError: in a `try:` body the rest of that body does
   // not run (test_quantization.py's pt2e block).
+  // What FILE binds, asked at DEPTH, computed once: every runner asks it of
+  // the modules it imports from (common_utils among them), once per name.
+  const std::map<std::string, Binding>& bound_in(int file, int depth) const {
+    const std::pair<int, int> key{file, depth};
+    if (auto it = bound_memo_.find(key); it != bound_memo_.end()) return it->second;
+    std::map<std::string, Binding> out;
+    bound_classes(file, depth, out);
+    return bound_memo_.emplace(key, std::move(out)).first->second;  // a map's nodes stay put
+  }
+
   void bound_classes(int file, int depth, std::map<std::string, Binding>& out) const {
     if (file < 0 || depth > kMaxReexportDepth) return;
     uint32_t failed_try = 0;
     for (const Import& imp : files_[file].imports) {
       if (imp.try_line && imp.try_line == failed_try) continue;
       if (imp.name == "*") {
-        std::map<std::string, Binding> star;
-        bound_classes(index_.find(imp.module, file), depth + 1, star);
-        for (const auto& [name, b] : star)
+        for (const auto& [name, b] : bound_in(index_.find(imp.module, file), depth + 1))
           if (name[0] != '_') out[name] = b;
       } else if (!imp.name.empty()) {
         const int module = index_.find(imp.module, file);
@@ -220,8 +229,7 @@ class Resolver {
           continue;
         }
         if (!b.ref.valid() && module >= 0) {  // a name the module binds otherwise: a device variant
-          std::map<std::string, Binding> names;
-          bound_classes(module, depth + 1, names);
+          const std::map<std::string, Binding>& names = bound_in(module, depth + 1);
           if (auto it = names.find(imp.name); it != names.end()) b = Binding{it->second.ref, true};
         }
         if (b.ref.valid()) out[imp.bound_name()] = b;
@@ -311,6 +319,8 @@ class Resolver {
   const Vocabulary& vocab_;
   ModuleIndex index_;
   std::vector<std::map<std::string, int>> class_by_name_;
+  // bound_in's answers; the resolver runs on one thread.
+  mutable std::map<std::pair<int, int>, std::map<std::string, Binding>> bound_memo_;
 };
 
 // Whether only_for/except_for keep a device known by any of `names`
