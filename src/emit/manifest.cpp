@@ -59,7 +59,8 @@ std::vector<std::string> pytest_lines(const std::vector<const SelectedClass*>& c
       line = env;
       line += "python -m pytest";
     }
-    line += " " + shell_quote(c->module + ".py::" + c->name);
+    // Appended, not " " + string&&: gcc 12 warns on that (-Wrestrict, a false positive).
+    line.append(" ").append(shell_quote(c->module + ".py::" + c->name));
   }
   if (!line.empty()) out.push_back(line);
   return out;
@@ -93,7 +94,7 @@ std::string select_command_line(const ManifestInputs& given) {
   for (const auto& t : in.times) out += " --test-class-times " + shell_quote(t);
   if (in.build_env != "default") out += " --build-environment " + shell_quote(in.build_env);
   if (in.test_config != "default") out += " --test-config " + shell_quote(in.test_config);
-  for (const auto& p : in.paths) out += " " + shell_quote(p);
+  for (const auto& p : in.paths) out.append(" ").append(shell_quote(p));
   return out;
 }
 
@@ -233,7 +234,7 @@ std::string run_test_command(const std::vector<const SelectedClass*>& classes,
   std::string out;
   for (const auto& e : environment) out += e + " ";
   out += "python test/run_test.py -i";
-  for (const auto& m : modules) out += " " + shell_quote(m);
+  for (const auto& m : modules) out.append(" ").append(shell_quote(m));
   std::string expression;
   for (size_t i = 0; i < terms.size(); ++i) expression += (i ? " or " : "") + terms[i];
   return out + " -k " + shell_quote(expression);

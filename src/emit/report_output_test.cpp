@@ -17,13 +17,13 @@ size_t count(const std::string& text, const std::string& what) {
 Report sample() {
   Report r;
   r.members = {"GENERIC", "CUDA"};
-  FileRow a{"test/test_a.py", FileStatus::Passing, {}, true, {}};
+  FileRow a{"test/test_a.py", FileStatus::Passing, {}, true, {}, {}};
   a.counts.files = a.counts.test_files = a.counts.passing = 1;
   a.counts.test_classes = 1;
   a.counts.declared = {{"GENERIC", 1}};
   a.counts.agree = 1;
   a.owners = {"module: nn"};
-  FileRow b{"test/inductor/test_<b>.py", FileStatus::Allowlisted, {}, true, {}};
+  FileRow b{"test/inductor/test_<b>.py", FileStatus::Allowlisted, {}, true, {}, {}};
   b.counts.files = b.counts.test_files = b.counts.allowlisted = 1;
   b.counts.test_classes = b.counts.unclassified = 2;
   b.counts.variants = 4;

@@ -173,7 +173,8 @@ std::string history_lines_svg(const Report& r) {
            "\" class=\"axis\"/><line x1=\"" + num(left) + "\" y1=\"" + num(h - bottom) + "\" x2=\"" + num(w - right) +
            "\" y2=\"" + num(h - bottom) + "\" class=\"axis\"/>\n<polyline class=\"line\" points=\"";
     for (size_t i = 0; i < n; ++i)
-      out += (i ? " " : "") + num(px(i)) + "," + num(py(static_cast<double>(r.history[i].*(s.value))));
+      out.append(i ? " " : "").append(num(px(i))).append(",").append(
+          num(py(static_cast<double>(r.history[i].*(s.value)))));
     out += "\"/>\n";
     for (size_t i = 0; i < n; ++i) {
       const HistoryPoint& p = r.history[i];

@@ -21,7 +21,7 @@ std::string thousands(size_t n) {
 
 std::string signed_count(long n) {
   if (n == 0) return "0";
-  return (n > 0 ? "+" : "-") + thousands(static_cast<size_t>(n > 0 ? n : -n));
+  return std::string(n > 0 ? "+" : "-") + thousands(static_cast<size_t>(n > 0 ? n : -n));
 }
 
 std::string week_sentence(const Trend& t) {

@@ -14,8 +14,15 @@ std::string lint_description(const Finding& f) {
 }
 
 void FileContext::report(uint32_t line, std::string message, uint32_t column) const {
-  out.push_back(
-      Finding{rule->id, rule->severity, file.path, file.relative_path, line, column, std::move(message), rule->upstream});
+  Finding& f = out.emplace_back();
+  f.rule = rule->id;
+  f.severity = rule->severity;
+  f.path = file.path;
+  f.relative_path = file.relative_path;
+  f.line = line;
+  f.column = column;
+  f.message = std::move(message);
+  f.upstream = rule->upstream;
 }
 
 const Verdict* ClassContext::verdict() const {

@@ -122,7 +122,7 @@ TEST_CASE("blocking: upstream's errors but [hw_classification], plus each recomm
 TEST_CASE("directories add up their files, depth first; next up and most sites", "[report]") {
   Report r;
   auto row = [](std::string path, FileStatus status, size_t classes, size_t sites, size_t blocking) {
-    FileRow f{std::move(path), status, {}, true, {}};
+    FileRow f{std::move(path), status, {}, true, {}, {}};
     f.counts.files = 1;
     f.counts.test_files = 1;
     f.counts.test_classes = classes;

@@ -58,8 +58,7 @@ std::vector<NeverRuns> lacking_opt_in(const std::vector<FileFacts>& files, const
       return std::any_of(vs.begin(), vs.end(), [&](const DeviceVariant& d) { return d.device == device; });
     };
     if (has(r.variants) || !has(device_variants(cls.name, opted, vocabulary, exact))) continue;
-    SelectedClass c{test_module(r.invoking_file()), r.invoking_file(), file.relative_path, cls.line, cls.name,
-                    cls.name, "", member, inferred, r.tests.size(), "", false};
+    SelectedClass c = listed_class(r.invoking_file(), file.relative_path, cls, member, inferred, r.tests.size());
     out.push_back({c, device, keyword->second});
   }
   std::sort(out.begin(), out.end(), [](const NeverRuns& a, const NeverRuns& b) {

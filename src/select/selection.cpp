@@ -17,6 +17,21 @@
 
 namespace hwclass {
 
+SelectedClass listed_class(const std::string& invoking_file, const std::string& defined_in, const ClassFact& cls,
+                           const std::string& member, bool inferred, size_t tests) {
+  SelectedClass c;
+  c.module = test_module(invoking_file);
+  c.invoking_file = invoking_file;
+  c.defined_in = defined_in;
+  c.line = cls.line;
+  c.source_class = cls.name;
+  c.name = cls.name;
+  c.member = member;
+  c.inferred = inferred;
+  c.tests = tests;
+  return c;
+}
+
 std::vector<std::string> parse_members(const std::vector<std::string>& given, const Vocabulary& vocabulary) {
   std::vector<std::string> out;
   for (const std::string& raw : given) {
@@ -236,8 +251,7 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
   const FileFacts& file = files[v.ref.file];
   const ClassFact& cls = file.classes[v.ref.cls];
   const bool privateuse1_runner = is_privateuse1(request.device, vocabulary);
-  SelectedClass base{test_module(runner.file), runner.file, file.relative_path, cls.line, cls.name,
-                     cls.name, "", member, inferred, r.tests.size(), "", 0, false};
+  SelectedClass base = listed_class(runner.file, file.relative_path, cls, member, inferred, r.tests.size());
   base.ref = v.ref;
   base.multi_process = r.multi_process;
   base.min_devices = r.min_devices;

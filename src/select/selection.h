@@ -73,6 +73,11 @@ struct SelectedClass {
   ClassRef ref;  // the class it runs (the template of a variant)
 };
 
+// A class as select lists it when INVOKING_FILE runs it, selected by
+// MEMBER: its place and test count, no variant, warning or devices yet.
+SelectedClass listed_class(const std::string& invoking_file, const std::string& defined_in, const ClassFact& cls,
+                           const std::string& member, bool inferred, size_t tests);
+
 // Parses member names case-insensitively (DEVICE_GENERIC is ACCELERATOR);
 // throws UsageError listing the valid names for an unknown one.
 std::vector<std::string> parse_members(const std::vector<std::string>& given, const Vocabulary& vocabulary);

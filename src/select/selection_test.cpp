@@ -301,7 +301,11 @@ TEST_CASE("the manifest: TestRun entries, sources, shards", "[select][emit]") {
                                 Vocabulary::embedded());
   auto timed = time_classes(classes, {{{"test_ops", "TestPlain"}, 2.5}});
   auto shards = plan_shards(timed, 2);
-  ManifestInputs in{{"GENERIC"}, "declared-or-inferred", "", {"test"}, {}, {}, "0123456789abcdef", {}};
+  ManifestInputs in;
+  in.members = {"GENERIC"};
+  in.use = "declared-or-inferred";
+  in.paths = {"test"};
+  in.rules_hash = "0123456789abcdef";
   auto doc = nlohmann::json::parse(manifest_json(in, timed, shards, 2));
   CHECK(doc["schema"] == "hwclass.manifest/v3");
   CHECK(doc["tool"]["rules_hash"] == "0123456789abcdef");

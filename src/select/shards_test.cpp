@@ -120,7 +120,7 @@ TEST_CASE("the plan depends on the inputs only, not their order", "[select][shar
   Durations d;
   std::mt19937 rng(7);
   for (int i = 0; i < 200; ++i) {
-    names.push_back("T" + std::to_string(i));
+    names.push_back(std::string("T").append(std::to_string(i)));  // not "T" + string&&: gcc 12 -Wrestrict
     d[{"test_m", names.back()}] = static_cast<double>(rng() % 1000) / 10.0;
   }
   auto first = plan(classes_named(names), d, 7);

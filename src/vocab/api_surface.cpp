@@ -32,7 +32,7 @@ bool source_defines(const std::string& text, const std::string& name) {
         (after[after.find_first_not_of(" \t")] == '=' || after[after.find_first_not_of(" \t")] == ':'))
       return true;
     if (before.find("import ") != std::string::npos || head.rfind("as ", 0) == 0 ||
-        before.size() >= 3 && before.compare(before.size() - 3, 3, "as ") == 0)
+        (before.size() >= 3 && before.compare(before.size() - 3, 3, "as ") == 0))
       return true;
     if (at > 0 && end < text.size() && (text[at - 1] == '"' || text[at - 1] == '\'') && text[end] == text[at - 1])
       return true;  // "name" in __all__
