@@ -196,12 +196,6 @@ class Resolver {
     bool variant = false;
   };
 
-  // The classes a module's namespace binds, by name: its own, and what its
-  // from-imports bring (a named class, or every public name of a star
-  // import), followed through the modules they come from. These are what
-  // pytest collects when it runs that module. An import of a removed
-  // template raises ImportError: in a `try:` body the rest of that body does
-  // not run (test_quantization.py's pt2e block).
   // What FILE binds, asked at DEPTH, computed once: every runner asks it of
   // the modules it imports from (common_utils among them), once per name.
   const std::map<std::string, Binding>& bound_in(int file, int depth) const {
@@ -212,6 +206,12 @@ class Resolver {
     return bound_memo_.emplace(key, std::move(out)).first->second;  // a map's nodes stay put
   }
 
+  // The classes a module's namespace binds, by name: its own, and what its
+  // from-imports bring (a named class, or every public name of a star
+  // import), followed through the modules they come from. These are what
+  // pytest collects when it runs that module. An import of a removed
+  // template raises ImportError: in a `try:` body the rest of that body does
+  // not run (test_quantization.py's pt2e block).
   void bound_classes(int file, int depth, std::map<std::string, Binding>& out) const {
     if (file < 0 || depth > kMaxReexportDepth) return;
     uint32_t failed_try = 0;

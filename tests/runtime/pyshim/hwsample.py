@@ -5,10 +5,10 @@ separated (exact, unlike -k's substrings, and unlike node ids on the command
 line a class the runtime does not collect stops nothing); other items are
 deselected, and so are the node ids listed one per line in the file
 $HWSAMPLE_SKIP (relative to the working directory: the tests an earlier
-process of the same sample ran, or died in). $HWSAMPLE_BOX: seconds a test's call may take (0: no box); one
-that overruns fails with TimeBox, so a sample's slowest tests (inductor
-compiling on a CPU) cannot stretch the run; such a test ran and did not skip
-within the box. With a box, the session's end also ends the process: the
+process of the same sample ran, or died in). $HWSAMPLE_BOX: seconds a
+test's call may take (0: no box); one that overruns fails with TimeBox, so
+a sample's slowest tests (inductor compiling on a CPU) cannot stretch the
+run; such a test ran and did not skip within the box. With a box, the session's end also ends the process: the
 processes tests left behind (a multiprocessing or RPC worker that never
 returns) are killed and nothing waits for them at exit, where no box reaches
 (CI's sample run once hung there for 20 minutes after its last test)."""
