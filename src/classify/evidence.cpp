@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
+#include <unordered_map>
 
 #include "facts/owner.h"
 #include "facts/queries.h"
@@ -117,7 +119,7 @@ bool runs_for_every_test(const std::string& method) {
 // the classes of the MRO (the nearest definition of a name wins).
 std::map<std::string, std::set<std::string>> helpers_reached(const std::vector<FileFacts>& files,
                                                              const ResolvedClass& resolved) {
-  std::map<std::string, const Method*> by_name;
+  std::unordered_map<std::string_view, const Method*> by_name;
   for (ClassRef ref : resolved.mro)
     for (const Method& m : files[ref.file].classes[ref.cls].methods) by_name.emplace(m.name, &m);
   std::map<std::string, std::set<std::string>> out;
@@ -174,7 +176,7 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolut
   // Tests injected at run time (setattr, copy_tests) have no def here: one
   // stand-in test carries what the class's own code requires of them.
   if (ev.tests.empty()) ev.tests.push_back(TestEvidence{"<injected tests>", false, {}, {}, "", false, {}});
-  std::map<std::string, size_t> test_index;
+  std::unordered_map<std::string_view, size_t> test_index;  // lookups only
   for (size_t i = 0; i < ev.tests.size(); ++i) test_index.emplace(ev.tests[i].name, i);
   // helper -> the tests that reach it
   std::map<std::string, std::vector<size_t>> callers;
@@ -204,7 +206,7 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolut
       if (!any_helper_site) {
         any_helper_site = true;
         for (const auto& [test, helpers] : helpers_reached(files, resolved))
-          for (const std::string& h : helpers) callers[h].push_back(test_index[test]);
+          for (const std::string& h : helpers) callers[h].push_back(test_index.at(test));
       }
       auto reached = callers.find(s.method);
       if (reached == callers.end()) {

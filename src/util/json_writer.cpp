@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include <cstdio>
+#include <cstring>
 
 namespace hwclass {
 namespace {
@@ -26,6 +27,19 @@ uint32_t decode_utf8(const unsigned char* p, size_t n, size_t& len) {
   return cp;
 }
 
+// Whether any of the 8 bytes at p is a control byte, DEL or above, '"' or
+// '\\': the word tests for a byte below, at or above a value, which are exact
+// for "any byte" (a borrow only ever follows a byte that matched).
+// Paths and messages are mostly plain ASCII, copied a word at a time.
+bool needs_escape(const unsigned char* p) {
+  constexpr uint64_t ones = 0x0101010101010101ULL, highs = ones * 0x80;
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  auto has_zero = [](uint64_t v) { return (v - ones) & ~v & highs; };
+  return (((w - ones * 0x20) & ~w) | (w + ones) | w) & highs || has_zero(w ^ (ones * '"')) ||
+         has_zero(w ^ (ones * '\\'));
+}
+
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view s) {
@@ -39,6 +53,7 @@ void append_json_string(std::string& out, std::string_view s) {
   size_t n = s.size();
   for (size_t i = 0; i < n;) {
     size_t run = i;
+    while (run + 8 <= n && !needs_escape(p + run)) run += 8;
     while (run < n && p[run] >= 0x20 && p[run] < 0x7F && p[run] != '"' && p[run] != '\\') ++run;
     if (run > i) {
       out.append(s.data() + i, run - i);
