@@ -6,16 +6,24 @@
 
 Three copies of TREE_ROOT/test: as it is, after `fix --write` (safe fixes)
 and after `fix --write --unsafe-fixes`, each over the whole test/ tree in
-one run (so a template another module imports is seen as imported). Every
-test file is collected by pytest in the runtime of VERSION
+one run (so a template another module imports is seen as imported). Test
+files are collected by pytest in the runtime of VERSION
 (tests/runtime/pytorch.py), GROUP files per pytest process (default 80):
 - after the safe fixes, every file that collected collects exactly the same
   node ids;
 - after the unsafe fixes, every file that collected still collects, on the
   cpu runner and, for 2.6.0, on the PrivateUse1 runner (the fake `npu`
   backend).
-Prints the counts and the time each step took.
+Every file is collected before the fixes. After them, a file is collected
+again only when a module it may import changed: the file itself, a test/
+module its imports can reach (CPython's ast, over-approximated: every
+reading of a dotted name against the file's directories and test/), or a
+conftest.py or __init__.py pytest loads for it. Pytest's collection of a
+file whose every such module has the same bytes is the same, so the others
+keep the result they had, and no file goes unchecked. Prints the counts and
+the time each step took.
 """
+import ast
 import os
 import pathlib
 import re
@@ -46,14 +54,81 @@ ADDRESS = re.compile(r" at 0x[0-9a-f]+")
 
 
 def collect_all(runtime: Runtime, tree: pathlib.Path, files: list, group: int, env: dict = None) -> tuple:
+    """(node ids by file, files whose collection failed), GROUP files to a
+    pytest process, in one copy of the tree (Runtime.collect_groups)."""
+    groups = [files[k:k + group] for k in range(0, len(files), group)]
+    rows, _ = runtime.collect_groups(tree, groups, env)
     ids, errors = {}, set()
-    for k in range(0, len(files), group):
-        part = files[k:k + group]
-        got, errs, _, _ = runtime.collect(tree, ["--continue-on-collection-errors", *part], env)
-        for f, node_ids in got.items():
-            ids.setdefault(f, set()).update(ADDRESS.sub(" at 0x", i) for i in node_ids)
-        errors |= {e.split("::")[0] for e in errs}
+    for r in rows:
+        if "error" in r:
+            errors.add(r["error"].split("::")[0])
+        elif "nodeid" in r:
+            ids.setdefault(r["nodeid"].split("::")[0], set()).add(ADDRESS.sub(" at 0x", r["nodeid"]))
     return ids, errors
+
+
+def imported_modules(test: pathlib.Path, rel: pathlib.PurePath) -> set:
+    """The modules under TEST that the file REL may import, or pytest loads
+    for it (its directories' conftest.py and __init__.py): every prefix of
+    every dotted name an import statement reads, looked up in the file's
+    directory, each directory up to TEST, and TEST itself."""
+    path = test / rel
+    dirs = [test, *[test.joinpath(*rel.parts[:k]) for k in range(1, len(rel.parts))]]
+    out = {pathlib.PurePosixPath(d.relative_to(test), n)
+           for d in dirs for n in ("conftest.py", "__init__.py") if (d / n).is_file()}
+    try:
+        module = ast.parse(path.read_bytes())
+    except (SyntaxError, ValueError):
+        return out
+    names = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from the package the file is in
+                package = rel.parts[:len(rel.parts) - node.level]
+                base = ".".join([*package, *([base] if base else [])])
+            names.add(base)
+            names |= {f"{base}.{a.name}" if base else a.name for a in node.names}
+    for name in names:
+        parts = [p for p in name.split(".") if p]
+        for k in range(1, len(parts) + 1):
+            for d in dirs:
+                for c in (d.joinpath(*parts[:k]).with_suffix(".py"), d.joinpath(*parts[:k], "__init__.py")):
+                    if c.is_file():
+                        out.add(pathlib.PurePosixPath(c.relative_to(test)))
+    return out
+
+
+def reached(trees: list, files: list) -> dict:
+    """{file: the test/ modules it may reach}, through the imports of any of
+    TREES (a fix may add an import)."""
+    direct = {}
+
+    def step(rel):
+        if rel not in direct:
+            first, *others = trees
+            direct[rel] = imported_modules(first / "test", rel)
+            for t in others:
+                if differs(first, t, rel):
+                    direct[rel] |= imported_modules(t / "test", rel)
+        return direct[rel]
+    out = {}
+    for f in files:
+        rel = pathlib.PurePosixPath(f)
+        seen, todo = {rel}, [rel]
+        while todo:
+            for d in step(todo.pop()) - seen:
+                seen.add(d)
+                todo.append(d)
+        out[f] = seen
+    return out
+
+
+def differs(a: pathlib.Path, b: pathlib.Path, rel) -> bool:
+    x, y = a / "test" / rel, b / "test" / rel
+    return x.is_file() != y.is_file() or (x.is_file() and x.read_bytes() != y.read_bytes())
 
 
 def main() -> int:
@@ -76,6 +151,20 @@ def main() -> int:
                 print(f"fix ({name}): exit {run.returncode}, {time.time() - start:.0f} s")
                 (tree / "torch").unlink()  # the runtime's own torch
         files = test_files(trees["before"])
+        reach = reached(list(trees.values()), files)
+        memo = {}
+
+        def touched(a: str, b: str) -> set:
+            """The files a module of which differs between trees A and B."""
+            def diff(m):
+                if (a, b, m) not in memo:
+                    memo[a, b, m] = differs(trees[a], trees[b], m)
+                return memo[a, b, m]
+            return {f for f in files if any(diff(m) for m in reach[f])}
+        changed = {name: touched("before", name) for name in ("safe", "unsafe")}
+        # After the safe fixes, a file whose modules are those of the unsafe
+        # tree collects as it does there.
+        own = {"unsafe": changed["unsafe"], "safe": changed["safe"] & touched("safe", "unsafe")}
         runners = {"cpu": None}
         if version == "2.6.0":
             runners["npu"] = {"HWSHIM_PRIVATEUSE1": "npu"}
@@ -83,13 +172,23 @@ def main() -> int:
             start = time.time()
             before_ids, before_errors = collect_all(runtime, trees["before"], files, group, env)
             collected = [f for f in files if f in before_ids and f not in before_errors]
-            names = ("safe", "unsafe") if runner == "cpu" else ("unsafe",)
-            for name in names:
-                # The same groups as before the fixes: a file's collection can
-                # depend on what its pytest process imported first.
-                ids, errors = collect_all(runtime, trees[name], files, group, env)
+            results = {"before": (before_ids, before_errors)}
+            for name in ("unsafe", "safe") if runner == "cpu" else ("unsafe",):
+                mine = [f for f in files if f in own[name]]
+                got = collect_all(runtime, trees[name], mine, group, env)
+                ids, errors = {}, set()
+                for f in files:
+                    f_ids, f_errors = got if f in own[name] else results["unsafe" if f in changed[name] else "before"]
+                    if f in f_ids:
+                        ids[f] = f_ids[f]
+                    if f in f_errors:
+                        errors.add(f)
+                print(f"{runner}: after the {name} fixes, {len(mine)} files collected again, "
+                      f"{len(files) - len(mine)} with no module changed or the unsafe tree's modules")
                 lost = [f for f in collected if f in errors or f not in ids]
-                # A file lost in its group is judged alone, before and after.
+                # A file lost in its group is judged alone, before and after:
+                # a file's collection can depend on what its pytest process
+                # imported first, and the groups are not those of before.
                 for f in list(lost):
                     alone_before, errs_before = collect_all(runtime, trees["before"], [f], 1, env)
                     alone, errs = collect_all(runtime, trees[name], [f], 1, env)
@@ -97,16 +196,25 @@ def main() -> int:
                         print(f"{runner}: {f} failed in its group after the {name} fixes, and collects alone")
                         lost.remove(f)
                         ids[f] = alone[f]
+                        errors.discard(f)
                     elif f in errs_before or f not in alone_before:
                         print(f"{runner}: {f} collects in its group before the fixes, not alone: left out")
                         lost.remove(f)
                         ids[f] = before_ids[f]
+                        errors.discard(f)
                 failures += [f"{runner}: {f} no longer collects after the {name} fixes" for f in lost]
+                results[name] = (ids, errors)
                 if name == "safe":
-                    changed = [f for f in collected if f not in lost and ids[f] != before_ids[f]]
-                    failures += [f"{runner}: {f}: the safe fixes changed its node ids" for f in changed]
+                    changed_ids = [f for f in collected if f not in lost and ids[f] != before_ids[f]]
+                    for f in list(changed_ids):  # judged alone too
+                        alone_before, _ = collect_all(runtime, trees["before"], [f], 1, env)
+                        alone, _ = collect_all(runtime, trees[name], [f], 1, env)
+                        if f in alone and alone.get(f) == alone_before.get(f):
+                            print(f"{runner}: {f}'s node ids changed in its group after the safe fixes, not alone")
+                            changed_ids.remove(f)
+                    failures += [f"{runner}: {f}: the safe fixes changed its node ids" for f in changed_ids]
                     print(f"{runner}: safe fixes: {sum(len(before_ids[f]) for f in collected)} node ids in "
-                          f"{len(collected)} files; {len(changed)} files changed them, {len(lost)} no longer collect")
+                          f"{len(collected)} files; {len(changed_ids)} files changed them, {len(lost)} no longer collect")
                 else:
                     print(f"{runner}: unsafe fixes: {len(collected) - len(lost)} of {len(collected)} files still "
                           f"collect ({sum(len(ids.get(f, ())) for f in collected)} node ids)")
