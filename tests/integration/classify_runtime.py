@@ -35,7 +35,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
 from outcome import finish  # noqa: E402
-from pytorch import Runtime  # noqa: E402
+from pytorch import Runtime, SampleDied  # noqa: E402
 
 NO_DEVICE = re.compile(r"cuda|gpu|accelerator|xpu|\bmps\b|rocm|nccl", re.I)
 BATCH, BOX, TEST_BOX = 10, 300, 20
@@ -77,8 +77,12 @@ def main() -> int:
             # Files and exact class prefixes (hwsample), not node ids: one id
             # pytest cannot find stops the whole run.
             keep = sorted(f"{file}::{cls}" for file, cls in cls_kind)
-            batch_runs, batch_died, overran = runtime.run_sample(tree, [p[len("test/"):] for p in batch], keep,
-                                                                 TEST_BOX, BOX)
+            try:
+                batch_runs, batch_died, overran = runtime.run_sample(tree, [p[len("test/"):] for p in batch], keep,
+                                                                     TEST_BOX, BOX)
+            except SampleDied as e:
+                failures.append(f"pytest over {len(batch)} files: {e}")
+                continue
             died += batch_died
             batch_ran = set()
             for r in batch_runs:

@@ -53,7 +53,7 @@ import tomllib
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
 from outcome import finish  # noqa: E402
-from pytorch import Runtime  # noqa: E402
+from pytorch import Runtime, SampleDied  # noqa: E402
 
 # Upstream's skip messages for a missing device (common_utils, common_cuda,
 # common_distributed's TEST_SKIPS, inductor_utils): the device, its
@@ -151,7 +151,11 @@ def main() -> int:
             # the command line that pytest cannot find stops the whole run.
             keep = sorted({f"{v['path'][len('test/'):]}::{v['class']}" for v in sample
                            if v["path"][len("test/"):] in group})
-            group_runs, group_died, overran = runtime.run_sample(tree, group, keep, TEST_BOX, BOX)
+            try:
+                group_runs, group_died, overran = runtime.run_sample(tree, group, keep, TEST_BOX, BOX)
+            except SampleDied as e:
+                failures.append(f"pytest over {len(group)} files: {e}")
+                continue
             runs += group_runs
             died += group_died
             if overran:

@@ -8,7 +8,8 @@ scripts/pytorch-runtime.sh), in the 2.6.0 chroot, on a scratch tree:
    and a run whose test leaves a worker process behind ends with its
    session under hwsample, not when the worker would; a sample whose
    process dies in a test (an abort, a segfault) goes on after that test
-   in a new process, and names it (Runtime.run_sample);
+   in a new process, and names it (Runtime.run_sample), and past its
+   restarts names the tests it could not run (SampleDied);
 2. two runs at once bind the same loopback port (each run has a network
    namespace of its own, as ctest runs the runtime tests two at a time);
 3. the machine's name resolves to loopback inside the chroot.
@@ -26,7 +27,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from outcome import finish  # noqa: E402
-from pytorch import Runtime  # noqa: E402
+from pytorch import Runtime, SampleDied  # noqa: E402
 
 STUCK = '''import signal, socket, time
 
@@ -130,6 +131,15 @@ def main() -> int:
                                          ["test_b", "test_d"], False):
             failures.append(f"a sample whose process dies: rows {outcomes}, died in {died}, overran {overran}; "
                             "expected test_a, test_c, test_e passed, died in test_b then test_d")
+
+        # 1d. Past its restarts, a sample names the tests it could not run.
+        try:
+            runtime.run_sample(root, ["test_harness.py"], ["test_harness.py::TestDies"], 5, 120, restarts=1)
+            failures.append("a sample that died more often than its restarts returned as if it had run")
+        except SampleDied as e:
+            print(f"past its restarts: {e}")
+            if not str(e).endswith("1 tests after the last not run: test_harness.py::TestDies::test_e"):
+                failures.append(f"a sample past its restarts: '{e}', expected it to name test_e")
 
         # 2 and 3. Two runs at once on one port, and the machine's name.
         results = {}

@@ -22,6 +22,11 @@ SOURCE = HERE.parent.parent
 CHROOT = pathlib.Path(os.environ.get("HWCLASS_RUNTIME_DIR", pathlib.Path.home() / ".cache/hwclass/torch-2.6.0"))
 
 
+class SampleDied(RuntimeError):
+    """A sample whose pytest processes died more often than run_sample
+    starts a new one: the tests left are named, never dropped unseen."""
+
+
 class Runtime:
     """pytest of one torch version, run in a copy of a tree's root. In the
     chroot the copy is named after ROOT's last component, which callers keep
@@ -101,7 +106,8 @@ class Runtime:
         test (a crash or an abort: the box's exception, raised in a signal
         handler, can land where C++ cannot carry it) ends that process, not
         the sample: the tests it collected and did not run run in a new
-        process, without the one it died in, up to RESTARTS times. Returns
+        process, without the one it died in, up to RESTARTS times; past
+        them, tests still not run raise SampleDied, naming them. Returns
         (rows of the tests that ran, node ids a process died in, whether the
         run went past TIMEOUT; the rows then hold what finished)."""
         skip_file = root / "test" / ".hwsample-skip"
@@ -127,6 +133,10 @@ class Runtime:
                 if not missing:
                     return runs, died, False
                 died.append(missing[0])
+            if missing[1:]:
+                raise SampleDied(f"pytest died {len(died)} times, in {', '.join(died)}; {len(missing) - 1} "
+                                 f"tests after the last not run: {' '.join(missing[1:6])}"
+                                 + (" ..." if len(missing) > 6 else ""))
             return runs, died, False
         finally:
             skip_file.unlink(missing_ok=True)
