@@ -38,7 +38,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from outcome import finish  # noqa: E402
-from pytorch import Runtime  # noqa: E402
+from pytorch import Runtime, by_file  # noqa: E402
 from fix_runtime import renamed  # noqa: E402
 from select_tree_oracle import groups_of, run_test_files  # noqa: E402
 
@@ -62,14 +62,8 @@ def draw(files: list, rng: random.Random) -> list:
 
 
 def collected(runtime: Runtime, tree: pathlib.Path, groups: list) -> tuple:
-    """({file: node ids}, files whose collection failed): a file of its own
-    error, not every file of a group that one of them failed."""
-    rows, _ = runtime.collect_groups(tree, groups)
-    ids = {}
-    for r in rows:
-        if "nodeid" in r:
-            ids.setdefault(r["nodeid"].split("::")[0], set()).add(r["nodeid"])
-    return ids, {r["error"].split("::")[0] for r in rows if "error" in r}
+    """({file: node ids}, files whose collection failed)."""
+    return by_file(runtime.collect_groups(tree, groups)[0])
 
 
 def run(runtime: Runtime, tree: pathlib.Path, groups: list) -> dict:

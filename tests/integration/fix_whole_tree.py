@@ -24,6 +24,7 @@ keep the result they had, and no file goes unchecked. Prints the counts and
 the time each step took.
 """
 import ast
+import functools
 import os
 import pathlib
 import re
@@ -36,7 +37,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from outcome import finish  # noqa: E402
-from pytorch import Runtime  # noqa: E402
+from pytorch import Runtime, by_file  # noqa: E402
 
 
 def test_files(tree: pathlib.Path) -> list:
@@ -57,14 +58,8 @@ def collect_all(runtime: Runtime, tree: pathlib.Path, files: list, group: int, e
     """(node ids by file, files whose collection failed), GROUP files to a
     pytest process, in one copy of the tree (Runtime.collect_groups)."""
     groups = [files[k:k + group] for k in range(0, len(files), group)]
-    rows, _ = runtime.collect_groups(tree, groups, env)
-    ids, errors = {}, set()
-    for r in rows:
-        if "error" in r:
-            errors.add(r["error"].split("::")[0])
-        elif "nodeid" in r:
-            ids.setdefault(r["nodeid"].split("::")[0], set()).add(ADDRESS.sub(" at 0x", r["nodeid"]))
-    return ids, errors
+    ids, errors = by_file(runtime.collect_groups(tree, groups, env)[0])
+    return {f: {ADDRESS.sub(" at 0x", i) for i in node_ids} for f, node_ids in ids.items()}, errors
 
 
 def imported_modules(test: pathlib.Path, rel: pathlib.PurePath) -> set:
@@ -126,6 +121,7 @@ def reached(trees: list, files: list) -> dict:
     return out
 
 
+@functools.cache  # asked by the import walk and again for each pair of trees
 def differs(a: pathlib.Path, b: pathlib.Path, rel) -> bool:
     x, y = a / "test" / rel, b / "test" / rel
     return x.is_file() != y.is_file() or (x.is_file() and x.read_bytes() != y.read_bytes())
@@ -152,15 +148,10 @@ def main() -> int:
                 (tree / "torch").unlink()  # the runtime's own torch
         files = test_files(trees["before"])
         reach = reached(list(trees.values()), files)
-        memo = {}
 
         def touched(a: str, b: str) -> set:
             """The files a module of which differs between trees A and B."""
-            def diff(m):
-                if (a, b, m) not in memo:
-                    memo[a, b, m] = differs(trees[a], trees[b], m)
-                return memo[a, b, m]
-            return {f for f in files if any(diff(m) for m in reach[f])}
+            return {f for f in files if any(differs(trees[a], trees[b], m) for m in reach[f])}
         changed = {name: touched("before", name) for name in ("safe", "unsafe")}
         # After the safe fixes, a file whose modules are those of the unsafe
         # tree collects as it does there.

@@ -57,7 +57,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
 from outcome import finish  # noqa: E402
-from pytorch import Runtime  # noqa: E402
+from pytorch import Runtime, by_file  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from select_oracle import declare  # noqa: E402  (the declared and seeded trees, made as the fixed-list oracle makes them)
@@ -156,7 +156,7 @@ def hwclass_select(hwclass, tree, device, fmt):
 
 
 def error_files(rows) -> set:
-    return {r["error"].split("::")[0] for r in rows if "error" in r}
+    return by_file(rows)[1]
 
 
 def compare_runner(runtime, hwclass, root, tree, tmp, device, extra, files):

@@ -22,6 +22,17 @@ SOURCE = HERE.parent.parent
 CHROOT = pathlib.Path(os.environ.get("HWCLASS_RUNTIME_DIR", pathlib.Path.home() / ".cache/hwclass/torch-2.6.0"))
 
 
+def by_file(rows: list) -> tuple:
+    """hwcollect's rows as ({file: node ids}, files whose collection
+    failed): a file of its own error, not every file of a group that one of
+    them failed."""
+    ids = {}
+    for r in rows:
+        if "nodeid" in r:
+            ids.setdefault(r["nodeid"].split("::")[0], set()).add(r["nodeid"])
+    return ids, {r["error"].split("::")[0] for r in rows if "error" in r}
+
+
 class SampleDied(RuntimeError):
     """A sample whose pytest processes died more often than run_sample
     starts a new one: the tests left are named, never dropped unseen."""

@@ -8,10 +8,11 @@ $HWSAMPLE_SKIP (relative to the working directory: the tests an earlier
 process of the same sample ran, or died in). $HWSAMPLE_BOX: seconds a
 test's call may take (0: no box); one that overruns fails with TimeBox, so
 a sample's slowest tests (inductor compiling on a CPU) cannot stretch the
-run; such a test ran and did not skip within the box. With a box, the session's end also ends the process: the
-processes tests left behind (a multiprocessing or RPC worker that never
-returns) are killed and nothing waits for them at exit, where no box reaches
-(CI's sample run once hung there for 20 minutes after its last test)."""
+run; such a test ran and did not skip within the box. With a box, the
+session's end also ends the process: the processes tests left behind (a
+multiprocessing or RPC worker that never returns) are killed and nothing
+waits for them at exit, where no box reaches (CI's sample run once hung
+there for 20 minutes after its last test)."""
 import os
 import signal
 import sys
