@@ -11,6 +11,7 @@
 #include "lint/advice.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
+#include "util/keep_until_exit.h"
 #include "util/output_sink.h"
 
 namespace hwclass {
@@ -61,6 +62,7 @@ CommandRunner register_classify(CLI::App& app) {
                                {s->format, s->names == "seed" ? &result.vocabulary.members : nullptr}));
     sink.commit();
     const bool all_parsed = named_files_parse(result, named, s->common, "classified");
+    keep_until_exit(std::move(result.files));
     return inputs_ok && all_parsed ? 0 : 2;
   };
 }

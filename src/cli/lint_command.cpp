@@ -18,6 +18,7 @@
 #include "parse/python_check.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
+#include "util/keep_until_exit.h"
 #include "util/spelling.h"
 
 namespace hwclass {
@@ -302,6 +303,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   // "0 findings" would read as a clean run.
   if (!inputs_ok && linted == 0 && !lintrunner) return 2;
   write_findings(s, findings, result, linted, checked);
+  keep_until_exit(std::move(result.files));
   return lint_exit_code(s, findings, inputs_ok);
 }
 

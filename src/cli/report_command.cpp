@@ -24,6 +24,7 @@
 #include "report/history.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
+#include "util/keep_until_exit.h"
 #include "util/output_sink.h"
 
 namespace hwclass {
@@ -143,6 +144,7 @@ CommandRunner register_report(CLI::App& app) {
     sink.write(f == "json" ? report_json(report) : f == "html" ? report_html(report)
                : f == "markdown" ? report_markdown(report) : report_text(report));
     sink.commit();
+    keep_until_exit(std::move(result.files));
     return inputs_ok ? 0 : 2;
   };
 }
