@@ -8,6 +8,7 @@
 #include "discover/discover.h"
 #include "emit/lint_output.h"
 #include "parse/grammar.h"
+#include "util/huge_pages.h"
 #include "util/output_sink.h"
 #include "util/spelling.h"
 
@@ -25,6 +26,7 @@ static bool lintrunner_mode(const std::vector<std::string>& args) {
 }
 
 int main(int argc, char** argv) {
+  prefer_huge_pages();
   try {
     Grammar::get();  // an incompatible grammar fails here, with exit 2
     std::vector<std::string> raw(argv + 1, argv + argc);
