@@ -12,9 +12,12 @@
 
 #include <tree_sitter/api.h>
 
+#include "util/huge_pages.h"
+
 extern "C" const TSLanguage* tree_sitter_python(void);
 
 int main(int argc, char** argv) {
+  hwclass::prefer_huge_pages();
   if (argc < 3) {
     std::cerr << "usage: parse_floor JOBS FILELIST\n";
     return 2;
