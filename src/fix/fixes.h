@@ -45,7 +45,7 @@ struct FixContext {
 struct FixRule {
   const char* id;
   FixSafety safety;
-  const char* answers;  // the lint rules whose findings it fixes, comma-separated
+  std::vector<const char*> answers;  // the lint rules whose findings it fixes (lint/registry.h ids)
   const char* summary;
   void (*fix)(const FixContext&);
 };
