@@ -54,10 +54,10 @@ bool drop_in_rewrite(const DeviceSite& s, const Vocabulary& vocabulary, const Fi
 }
 
 template <class Refuse>
-const char* accelerator_api_rule(const FileFacts& file, const DeviceSite& s, const Vocabulary& vocabulary,
-                                 const FixTargets& targets, Refuse refuse) {
+FixKind accelerator_api_rule(const FileFacts& file, const DeviceSite& s, const Vocabulary& vocabulary,
+                             const FixTargets& targets, Refuse refuse) {
   std::string why;
-  if (!drop_in_rewrite(s, vocabulary, targets, &why)) return why.empty() ? nullptr : refuse(why);
+  if (!drop_in_rewrite(s, vocabulary, targets, &why)) return why.empty() ? FixKind::None : refuse(why);
   // Calls that work together (a stream and its context manager) move
   // together: when one in the same test stays, so does this one.
   const std::string api = rewritten_api(s, vocabulary);
@@ -74,7 +74,7 @@ const char* accelerator_api_rule(const FileFacts& file, const DeviceSite& s, con
                       std::to_string(other.location.line) + "), which has no drop-in spelling");
     }
   }
-  return "accelerator-api";
+  return FixKind::AcceleratorApi;
 }
 
 }  // namespace
@@ -221,42 +221,43 @@ bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& 
   return migrates_to_accelerator(v, members) && !cls.damaged && m.is_test && m.self_end_byte && !takes_device_parameter(m);
 }
 
-const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
+FixKind site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
                           const FixTargets& targets, std::string* why_not) {
-  auto refuse = [&](std::string why) -> const char* {
+  auto refuse = [&](std::string why) -> FixKind {
     if (why_not) *why_not = std::move(why);
-    return nullptr;
+    return FixKind::None;
   };
-  if (s.class_index < 0 || s.method.empty() || !migrates_to_accelerator(v, vocabulary.members)) return nullptr;
+  if (s.class_index < 0 || s.method.empty() || !migrates_to_accelerator(v, vocabulary.members)) return FixKind::None;
   const ClassFact& cls = file.classes[static_cast<size_t>(s.class_index)];
   const Method* m = method_named(cls, s.method);
-  if (!m || !m->is_test || cls.damaged) return nullptr;
+  if (!m || !m->is_test || cls.damaged) return FixKind::None;
   // A global named `device` (= GPU_TYPE, = "cuda") read in a test becomes
   // the parameter's value once add-device-param shadows it, whatever it named.
   if (s.kind == SiteKind::DeviceGlobalUse) {
     if (s.text == "device")
-      return !s.in_decorator && device_param_fixable(cls, *m, v, vocabulary.members) ? "add-device-param" : nullptr;
+      return !s.in_decorator && device_param_fixable(cls, *m, v, vocabulary.members) ? FixKind::AddDeviceParam
+                                                                                     : FixKind::None;
     // `DEVICE = "cuda"` read where a device goes (`device=DEVICE`,
     // `.to(DEVICE)`): the test's `device` stands for it there. Read
     // elsewhere (`f"{DEVICE}:1"`, `DEVICE == "cuda"`, a helper's argument)
     // it is data the test may need as it is, and stays.
-    if (!s.device_position || !vocabulary.names_one_accelerator(s.device)) return nullptr;
-    return in_device_test_code(cls, *m, s, v, vocabulary.members) ? "device-to-param" : nullptr;
+    if (!s.device_position || !vocabulary.names_one_accelerator(s.device)) return FixKind::None;
+    return in_device_test_code(cls, *m, s, v, vocabulary.members) ? FixKind::DeviceToParam : FixKind::None;
   }
-  if (!vocabulary.names_one_accelerator(s.device)) return nullptr;
+  if (!vocabulary.names_one_accelerator(s.device)) return FixKind::None;
   switch (s.kind) {
     case SiteKind::OnlyDecorator: {
-      if (vocabulary.accelerator_only_decorator.empty()) return nullptr;
+      if (vocabulary.accelerator_only_decorator.empty()) return FixKind::None;
       const std::string target = vocabulary.accelerator_only_module + "." + vocabulary.accelerator_only_decorator;
       if (std::string missing = targets.why_missing(target); !missing.empty())
         return refuse("only-to-accelerator: " + missing);
-      return "only-to-accelerator";
+      return FixKind::OnlyToAccelerator;
     }
     case SiteKind::DeviceString:
       // f"cuda:{i}" names one device of several, which `device` would lose;
       // a device kept only as a value is data, not where the test runs.
-      if (s.text[0] == 'f' || s.text[0] == 'F' || s.value_only) return nullptr;
-      if (!in_device_test_code(cls, *m, s, v, vocabulary.members)) return nullptr;
+      if (s.text[0] == 'f' || s.text[0] == 'F' || s.value_only) return FixKind::None;
+      if (!in_device_test_code(cls, *m, s, v, vocabulary.members)) return FixKind::None;
       if (s.text.find(':') != std::string::npos)
         return refuse("device-to-param: " + s.text + " names a device index, which `device` would lose");
       // `def test_x(self, device="mps")` (1.13.1's test_mps.py): the default
@@ -265,20 +266,20 @@ const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verd
       if (s.location.start_byte < m->body_start_byte)
         return refuse("device-to-param: " + s.text + " is a parameter's default, evaluated where the class is "
                       "defined, where `device` is no name");
-      return "device-to-param";
+      return FixKind::DeviceToParam;
     case SiteKind::TensorMethod:
     case SiteKind::AcceleratorApi: {
-      if (!in_device_test_code(cls, *m, s, v, vocabulary.members)) return nullptr;
+      if (!in_device_test_code(cls, *m, s, v, vocabulary.members)) return FixKind::None;
       const std::string* spelling =
           s.kind == SiteKind::AcceleratorApi ? vocabulary.accelerator_equivalent(s.text) : nullptr;
       // torch.randn(3).cuda() reads as the device's API; it is a tensor
       // method, and only its bare form says nothing more than the device.
       if (s.kind == SiteKind::TensorMethod || (spelling && spelling->empty()))
-        return s.bare_call ? "cuda-to-device" : nullptr;
+        return s.bare_call ? FixKind::CudaToDevice : FixKind::None;
       return accelerator_api_rule(file, s, vocabulary, targets, refuse);
     }
     default:
-      return nullptr;
+      return FixKind::None;
   }
 }
 
@@ -289,7 +290,7 @@ bool unsafe_fixes_apply(const FileFacts& file, int class_index, const ResolvedCl
   for (const Method& m : cls.methods)
     if (device_param_fixable(cls, m, v, vocabulary.members)) return true;
   return std::any_of(file.sites.begin(), file.sites.end(), [&](const DeviceSite& s) {
-    return s.class_index == class_index && site_fix_rule(file, s, v, vocabulary, targets);
+    return s.class_index == class_index && site_fix_rule(file, s, v, vocabulary, targets) != FixKind::None;
   });
 }
 

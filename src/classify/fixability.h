@@ -9,6 +9,7 @@
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "resolve/resolved.h"
+#include "vocab/fix_kind.h"
 #include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
@@ -79,16 +80,16 @@ std::string super_blocker(const ClassFact& cls, const Method& m);
 // something passes it.)
 bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v, const Members& members);
 
-// The fix rule that rewrites a device site: "device-to-param",
-// "cuda-to-device", "accelerator-api" or "only-to-accelerator"; or
-// "add-device-param" for a read of a module-level global named `device`,
-// which the new parameter shadows. Null when none does. `v` is the verdict
+// The fix that rewrites a device site: DeviceToParam, CudaToDevice,
+// AcceleratorApi or OnlyToAccelerator; or AddDeviceParam for a read of a
+// module-level global named `device`, which the new parameter shadows.
+// None when none does. `v` is the verdict
 // on the site's class. Where a fix would apply but would change what the
 // test checks, or write an API the tree lacks, `why_not` (when given) says
 // so: a device index `device` would lose, a call of a module not rewritten
 // (torch.xpu.*), a stream whose context manager stays, a missing target.
 // `targets` is what the tree defines; unknown, no rule that writes one applies.
-const char* site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
+FixKind site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
                           const FixTargets& targets, std::string* why_not = nullptr);
 
 // Whether an unsafe fix edits the class (`fix --unsafe-fixes` then declares

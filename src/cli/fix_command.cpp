@@ -40,7 +40,7 @@ struct FixState {
 
 std::vector<const FixRule*> chosen_rules(const FixState& s) {
   std::vector<std::string> known;
-  for (const FixRule& r : all_fix_rules()) known.push_back(r.id);
+  for (const FixRule& r : all_fix_rules()) known.push_back(r.id());
   auto check = [&](const std::vector<std::string>& ids, const char* option) {
     for (const auto& id : ids)
       if (!find_fix_rule(id)) throw UsageError(unknown_name_message(option, "fix rule", id, known));
@@ -49,9 +49,9 @@ std::vector<const FixRule*> chosen_rules(const FixState& s) {
   check(s.ignore, "--ignore");
   std::vector<const FixRule*> out;
   for (const FixRule& r : all_fix_rules()) {
-    bool selected = s.select.empty() || std::find(s.select.begin(), s.select.end(), r.id) != s.select.end();
-    bool allowed = r.safety == FixSafety::Safe || s.unsafe;
-    if (selected && allowed && std::find(s.ignore.begin(), s.ignore.end(), r.id) == s.ignore.end()) out.push_back(&r);
+    bool selected = s.select.empty() || std::find(s.select.begin(), s.select.end(), r.id()) != s.select.end();
+    bool allowed = r.safety() == FixSafety::Safe || s.unsafe;
+    if (selected && allowed && std::find(s.ignore.begin(), s.ignore.end(), r.id()) == s.ignore.end()) out.push_back(&r);
   }
   return out;
 }
@@ -273,7 +273,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
     if (lintrunner) {
       bool unsafe = std::any_of(c.edits.begin(), c.edits.end(), [](const Edit& e) {
         const FixRule* r = find_fix_rule(e.rule);
-        return !r || r->safety == FixSafety::Unsafe;
+        return !r || r->safety() == FixSafety::Unsafe;
       });
       sink.write(lintrunner_fix_line(f, s.code, c.source, c.fixed, c.edits.size(), unsafe));
     } else if (s.write) {

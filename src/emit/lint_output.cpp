@@ -56,8 +56,8 @@ std::vector<Finding> by_position(const std::vector<Finding>& findings) {
 
 // The command that applies a finding's fix, ready to paste.
 std::string fix_hint(const Finding& f) {
-  const bool safe = f.fix == FixSafety::Safe;
-  return std::string(to_string(f.fix)) + " fix: hwclass fix --write " + (safe ? "" : "--unsafe-fixes ") +
+  const bool safe = f.fix.safety() == FixSafety::Safe;
+  return std::string(to_string(f.fix.safety())) + " fix: hwclass fix --write " + (safe ? "" : "--unsafe-fixes ") +
          shell_quote(f.path);
 }
 
@@ -73,7 +73,7 @@ void write_text(OutputSink& out, const std::vector<Finding>& findings, const Lin
     const char* tint = f.severity == Severity::Error ? red : yellow;
     buffer += std::string(bold) + f.path + ":" + std::to_string(f.line) + ":" + std::to_string(f.column ? f.column : 1) +
               ":" + reset + " " + tint + "[" + f.rule + "]" + reset + " " + f.message +
-              (f.fix != FixSafety::None ? " [" + fix_hint(f) + "]" : "") + "\n";
+              (f.fix.kind != FixKind::None ? " [" + fix_hint(f) + "]" : "") + "\n";
     const uint32_t shown = f.source_line ? f.source_line : f.line;
     if (o.show_source && shown) {
       if (const std::string* text = sources.line(f.path, shown))
@@ -106,7 +106,7 @@ void write_json(OutputSink& out, const std::vector<Finding>& findings) {
     else w.null();
     w.field("message", f.message).field("upstream", f.upstream);
     w.key("fix");
-    if (f.fix != FixSafety::None) w.value(to_string(f.fix));
+    if (f.fix.kind != FixKind::None) w.value(to_string(f.fix.safety()));
     else w.null();
     w.end_object();
   }

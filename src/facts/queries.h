@@ -20,6 +20,12 @@ inline const Method* method_named(const ClassFact& cls, std::string_view name) {
   return nullptr;
 }
 
+// Its index in cls.methods, -1 when there is none.
+inline int method_index(const ClassFact& cls, std::string_view name) {
+  const Method* m = method_named(cls, name);
+  return m ? static_cast<int>(m - cls.methods.data()) : -1;
+}
+
 // The test classes upstream's linter checks, as indices: it keys classes by
 // name in a dict, so the last definition of a name is checked, at the
 // position of the first.

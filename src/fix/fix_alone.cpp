@@ -32,7 +32,7 @@ const std::set<std::string>& upstream_rule_ids() {
 // such message, if any.
 const Finding* unfixable_message(const std::vector<Finding>& findings) {
   for (const Finding& f : findings)
-    if (f.upstream && f.fix == FixSafety::None) return &f;
+    if (f.upstream && f.fix.kind == FixKind::None) return &f;
   return nullptr;
 }
 

@@ -44,7 +44,7 @@ void fix_add_classification(const FixContext& c) {
     bool migrated = c.decisions.instantiated.count(index) ||
                     std::any_of(c.earlier.begin(), c.earlier.end(), [&](const Edit& e) {
                       const FixRule* r = find_fix_rule(e.rule);
-                      return r && r->safety == FixSafety::Unsafe && e.start >= cls.body_start_byte &&
+                      return r && r->safety() == FixSafety::Unsafe && e.start >= cls.body_start_byte &&
                              e.start < cls.body_end_byte;
                     });
     const std::string member = migrated ? c.vocabulary.members.accelerator() : declared_member(v);

@@ -127,15 +127,16 @@ void fix_add_instantiation(const FixContext& c) {
 
 namespace {
 
-void fix_sites(const FixContext& c, const char* rule) {
+void fix_sites(const FixContext& c, FixKind kind) {
+  const char* rule = fix_rule_id(kind);
   for (const DeviceSite& s : c.file.sites) {
     auto v = c.verdicts.find(s.class_index);
     if (v == c.verdicts.end()) continue;
     std::string why_not;
-    const char* applies = site_fix_rule(c.file, s, v->second, c.vocabulary, c.fix_targets, &why_not);
+    const FixKind applies = site_fix_rule(c.file, s, v->second, c.vocabulary, c.fix_targets, &why_not);
     const ClassFact& cls = c.file.classes[static_cast<size_t>(s.class_index)];
-    if (!applies && why_not.rfind(std::string(rule) + ":", 0) == 0) skip(c, s.location.line, cls.name + "." + s.method, why_not);
-    if (!applies || std::string_view(applies) != rule) continue;
+    if (applies == FixKind::None && why_not.rfind(std::string(rule) + ":", 0) == 0) skip(c, s.location.line, cls.name + "." + s.method, why_not);
+    if (applies != kind) continue;
     if (!has_device(c, cls, s.method)) {
       skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": the test got no `device`");
       continue;
@@ -157,7 +158,7 @@ void fix_sites(const FixContext& c, const char* rule) {
       c.out.push_back({s.location.start_byte, s.location.end_byte,
                        takes_device_type(c.source, s.location, c.vocabulary) ? "torch.device(device).type" : "device",
                        rule});
-    } else if (std::string_view(rule) == "cuda-to-device") {
+    } else if (kind == FixKind::CudaToDevice) {
       std::string tail = "." + s.device.key + "()";
       if (span.size() <= tail.size() || span.compare(span.size() - tail.size(), tail.size(), tail) != 0) {
         skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": '" + s.text + "' is not written plainly");
@@ -187,7 +188,7 @@ void fix_only_to_accelerator(const FixContext& c) {
     auto v = c.verdicts.find(s.class_index);
     if (v == c.verdicts.end()) continue;
     std::string why_not;
-    if (!site_fix_rule(c.file, s, v->second, c.vocabulary, c.fix_targets, &why_not)) {
+    if (site_fix_rule(c.file, s, v->second, c.vocabulary, c.fix_targets, &why_not) == FixKind::None) {
       if (!why_not.empty())
         skip(c, s.location.line, c.file.classes[static_cast<size_t>(s.class_index)].name + "." + s.method, why_not);
       continue;
@@ -201,8 +202,8 @@ void fix_only_to_accelerator(const FixContext& c) {
   if (added && !module_binds(c.file, decorator, module)) add_import_edits(c, module, decorator, "only-to-accelerator");
 }
 
-void fix_device_strings(const FixContext& c) { fix_sites(c, "device-to-param"); }
-void fix_tensor_methods(const FixContext& c) { fix_sites(c, "cuda-to-device"); }
-void fix_accelerator_calls(const FixContext& c) { fix_sites(c, "accelerator-api"); }
+void fix_device_strings(const FixContext& c) { fix_sites(c, FixKind::DeviceToParam); }
+void fix_tensor_methods(const FixContext& c) { fix_sites(c, FixKind::CudaToDevice); }
+void fix_accelerator_calls(const FixContext& c) { fix_sites(c, FixKind::AcceleratorApi); }
 
 }  // namespace hwclass

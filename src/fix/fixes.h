@@ -43,11 +43,13 @@ struct FixContext {
 };
 
 struct FixRule {
-  const char* id;
-  FixSafety safety;
+  FixKind kind;  // its id and safety follow (vocab/fix_kind.h)
   std::vector<const char*> answers;  // the lint rules whose findings it fixes (lint/registry.h ids)
   const char* summary;
   void (*fix)(const FixContext&);
+
+  const char* id() const { return fix_rule_id(kind); }
+  FixSafety safety() const { return fix_safety(kind); }
 };
 
 // Every fix rule, in the order they run: the unsafe device fixes before

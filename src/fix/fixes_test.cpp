@@ -13,10 +13,10 @@ TEST_CASE("the lint registry's fix column is what the fix rules answer", "[fix][
   std::map<std::string, FixSafety> answered;
   for (const FixRule& fix : all_fix_rules()) {
     for (const std::string id : fix.answers) {
-      INFO(fix.id << " answers " << id);
+      INFO(fix.id() << " answers " << id);
       REQUIRE(find_rule(id) != nullptr);
       FixSafety& s = answered[id];
-      if (s != FixSafety::Unsafe) s = fix.safety == FixSafety::Unsafe ? FixSafety::Unsafe : FixSafety::Safe;
+      if (s != FixSafety::Unsafe) s = fix.safety() == FixSafety::Unsafe ? FixSafety::Unsafe : FixSafety::Safe;
     }
   }
   for (const RuleInfo& rule : all_rules()) {

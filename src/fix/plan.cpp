@@ -7,7 +7,7 @@ namespace hwclass {
 std::vector<const FixRule*> fix_rules(bool unsafe) {
   std::vector<const FixRule*> out;
   for (const FixRule& r : all_fix_rules())
-    if (r.safety == FixSafety::Safe || unsafe) out.push_back(&r);
+    if (r.safety() == FixSafety::Safe || unsafe) out.push_back(&r);
   return out;
 }
 

@@ -4,18 +4,26 @@
 #include <cstdint>
 #include <string>
 
+#include "vocab/fix_kind.h"
+
 namespace hwclass {
 
 enum class Severity { Advice, Warning, Error };
 
 const char* to_string(Severity);
 
-// Whether `hwclass fix` has a fix (for a finding, or for a rule's findings),
-// and whether it needs --unsafe-fixes.
-enum class FixSafety { None, Safe, Unsafe };
+// The fix `hwclass fix` makes for a finding, typed: which fix, and what it
+// edits, by index into the finding's file facts. Lint decides it with the
+// predicates of classify/fixability.h; `fix` edits exactly these.
+struct FixDescription {
+  FixKind kind = FixKind::None;
+  int class_index = -1;  // the class it edits (every kind but AddImport)
+  int method = -1;       // index into that class's methods (AddDeviceParam, the site kinds)
+  int site = -1;         // index into the file's sites (the site kinds)
+  std::string member;    // what the declaration says (DeclarationForm, AddClassification, Migrate)
 
-// "none", "safe", "unsafe": as the outputs and the rules table write it.
-const char* to_string(FixSafety);
+  FixSafety safety() const { return fix_safety(kind); }
+};
 
 struct Finding {
   std::string rule;           // "hw_classification", "hardcoded-device", ...
@@ -27,7 +35,7 @@ struct Finding {
   std::string message;        // without upstream's trailing hint sentence
   bool upstream = false;      // part of upstream's TEST_LINTER rule set
   uint32_t source_line = 0;   // the line to show when it is not `line` (parse_error: where the error is)
-  FixSafety fix = FixSafety::None;  // whether `hwclass fix` has one for this finding
+  FixDescription fix;         // what `hwclass fix` does about it; kind None when nothing
   // What the finding is about, where a later step reads it rather than the
   // message: [decorator]'s decorator name; "" for the others.
   std::string subject;

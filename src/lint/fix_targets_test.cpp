@@ -45,7 +45,7 @@ std::string marks(const LintOptions& base) {
     LintOptions options = base;
     options.select = {rule};
     for (const Finding& f : lint_file(files[0], Vocabulary::embedded(), options, &world, 0))
-      out[f.line] = f.fix == FixSafety::None ? "" : to_string(f.fix);
+      out[f.line] = f.fix.kind == FixKind::None ? "" : to_string(f.fix.safety());
   }
   std::string text;
   for (const auto& [line, mark] : out) text += (text.empty() ? "" : " ") + std::to_string(line) + ":" + mark;
@@ -82,10 +82,9 @@ TEST_CASE("fixability refuses a target of an unread tree, and says why", "[fixab
     if (s.text == "torch.cuda.synchronize()") sync = &s;
   REQUIRE(sync);
   std::string why;
-  CHECK(site_fix_rule(files[0], *sync, v, Vocabulary::embedded(), FixTargets(), &why) == nullptr);
+  CHECK(site_fix_rule(files[0], *sync, v, Vocabulary::embedded(), FixTargets(), &why) == FixKind::None);
   CHECK(why == "accelerator-api: the torch tree was not read, so torch.accelerator.synchronize may be missing");
-  CHECK(std::string(site_fix_rule(files[0], *sync, v, Vocabulary::embedded(), FixTargets::none_missing())) ==
-        "accelerator-api");
+  CHECK(site_fix_rule(files[0], *sync, v, Vocabulary::embedded(), FixTargets::none_missing()) == FixKind::AcceleratorApi);
 }
 
 TEST_CASE("a parameter's default device is not rewritten to the parameter", "[fixability][issue30]") {
@@ -103,8 +102,8 @@ TEST_CASE("a parameter's default device is not rewritten to the parameter", "[fi
   for (const DeviceSite& s : files[0].sites) {
     if (s.kind != SiteKind::DeviceString) continue;
     std::string why;
-    const char* rule = site_fix_rule(files[0], s, v, Vocabulary::embedded(), FixTargets::none_missing(), &why);
-    rules.push_back(std::to_string(s.location.line) + ":" + (rule ? rule : why));
+    const FixKind kind = site_fix_rule(files[0], s, v, Vocabulary::embedded(), FixTargets::none_missing(), &why);
+    rules.push_back(std::to_string(s.location.line) + ":" + (kind != FixKind::None ? fix_rule_id(kind) : why));
   }
   CHECK(rules == std::vector<std::string>{"2:device-to-param: 'cuda' is a parameter's default, evaluated where the "
                                           "class is defined, where `device` is no name",

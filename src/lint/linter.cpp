@@ -31,6 +31,10 @@ const Verdict* ClassContext::verdict() const {
   return world->resolution.of(ref).tests.empty() ? nullptr : world->verdict(ref);
 }
 
+void ClassContext::fixable_by(FixKind kind, int method, int site, std::string member) const {
+  out.back().fix = FixDescription{kind, class_index, method, site, std::move(member)};
+}
+
 namespace {
 
 // The class's own valid member; with --inherit, when it declares nothing,

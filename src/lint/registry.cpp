@@ -11,15 +11,6 @@ const char* to_string(Severity s) {
   return "?";
 }
 
-const char* to_string(FixSafety f) {
-  switch (f) {
-    case FixSafety::None: return "none";
-    case FixSafety::Safe: return "safe";
-    case FixSafety::Unsafe: return "unsafe";
-  }
-  return "?";
-}
-
 const std::vector<RuleInfo>& all_rules() {
   using S = RuleScope;
   using F = FixSafety;

@@ -53,6 +53,10 @@ struct ClassContext : FileContext {
   // findings `hwclass fix` can fix (classify/fixability.h). Null where fix
   // has none either: upstream's rule set, one file alone, a class with no tests.
   const Verdict* verdict() const;
+
+  // Marks the finding just reported with the fix `hwclass fix` makes for
+  // it, in this class: `method` indexes its methods, `site` the file's sites.
+  void fixable_by(FixKind kind, int method = -1, int site = -1, std::string member = {}) const;
 };
 
 struct InstantiationContext : FileContext {

@@ -28,8 +28,9 @@ void check_decorator(const ClassContext& c) {
       if (const Verdict* v = c.verdict())
         for (const DeviceSite& s : c.file.sites)
           if (s.kind == SiteKind::OnlyDecorator && s.class_index == c.class_index && s.method == m.name &&
-              s.location.line == d.line && site_fix_rule(c.file, s, *v, c.vocabulary, c.fix_targets))
-            c.out.back().fix = FixSafety::Unsafe;
+              s.location.line == d.line && site_fix_rule(c.file, s, *v, c.vocabulary, c.fix_targets) != FixKind::None)
+            c.fixable_by(FixKind::OnlyToAccelerator, static_cast<int>(&m - c.cls.methods.data()),
+                         static_cast<int>(&s - c.file.sites.data()));
     }
   }
 }

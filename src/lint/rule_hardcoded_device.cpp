@@ -11,6 +11,7 @@
 // `device` the new parameter shadows (classify/fixability.h says where).
 #include "classify/fixability.h"
 #include "facts/owner.h"
+#include "facts/queries.h"
 #include "lint/rule_context.h"
 #include "vocab/hardcoded_site.h"
 
@@ -47,7 +48,8 @@ void check_hardcoded_device(const ClassContext& c) {
              "Test class '" + c.cls.name + "' (" + c.member + "): " + what(s) + " '" + s.text + "' hardcodes " +
                  device + " device in '" + owner + "'.", s.location.column);
     const Verdict* v = c.verdict();
-    if (v && site_fix_rule(c.file, s, *v, c.vocabulary, c.fix_targets)) c.out.back().fix = FixSafety::Unsafe;
+    if (FixKind kind = v ? site_fix_rule(c.file, s, *v, c.vocabulary, c.fix_targets) : FixKind::None; kind != FixKind::None)
+      c.fixable_by(kind, method_index(c.cls, s.method), static_cast<int>(&s - c.file.sites.data()));
   }
 }
 

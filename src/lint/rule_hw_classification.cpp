@@ -22,13 +22,14 @@ void check_hw_classification(const ClassContext& c) {
   if (c.settings.upstream_only) return;
   const Verdict* v = c.cls.declaration.state == DeclarationState::Absent ? c.verdict() : nullptr;
   // As add-classification decides: a class the unsafe fixes migrate is theirs.
-  if (declaration_form_fixable(c.cls.declaration, c.vocabulary)) c.out.back().fix = FixSafety::Safe;
+  if (declaration_form_fixable(c.cls.declaration, c.vocabulary))
+    c.fixable_by(FixKind::DeclarationForm, -1, -1, c.vocabulary.intended_member(c.cls.declaration));
   else if (v && unsafe_fixes_apply(c.file, c.class_index, c.world->resolution.of(v->ref), *v, c.vocabulary, c.fix_targets))
-    c.out.back().fix = FixSafety::Unsafe;
+    c.fixable_by(FixKind::Migrate, -1, -1, c.vocabulary.members.accelerator());
   else if (v && classification_fixable(c.cls, *v) &&
            declaration_harm(c.file, c.class_index, c.world->resolution.of(v->ref), declared_member(*v), *v,
                             c.vocabulary).empty())
-    c.out.back().fix = FixSafety::Safe;
+    c.fixable_by(FixKind::AddClassification, -1, -1, declared_member(*v));
 }
 
 }  // namespace hwclass

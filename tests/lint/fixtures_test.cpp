@@ -88,7 +88,7 @@ std::multiset<std::pair<uint32_t, std::string>> reported_lines(const std::string
   for (const Finding& f : lint_file(files[0], Vocabulary::embedded(), options, &world, 0)) {
     CHECK(f.rule == rule);
     // A finding about the whole file is at line 1.
-    lines.emplace(f.line == 0 ? 1 : f.line, f.fix == FixSafety::None ? "" : to_string(f.fix));
+    lines.emplace(f.line == 0 ? 1 : f.line, f.fix.kind == FixKind::None ? "" : to_string(f.fix.safety()));
   }
   return lines;
 }
