@@ -17,9 +17,9 @@ namespace {
 // injected `device`, or gets it from add-device-param, and in code that runs
 // whatever the device (not in a decorator, a condition or a device branch).
 bool in_device_test_code(const ClassFact& cls, const Method& m, const DeviceSite& s, const Verdict& v,
-                         const Members& members) {
+                         const Vocabulary& vocabulary) {
   if (s.in_decorator || s.guarded || s.in_condition) return false;
-  return takes_device_parameter(m) || device_param_fixable(cls, m, v, members);
+  return takes_device_parameter(m) || device_param_fixable(cls, m, v, vocabulary);
 }
 
 // The API name of a call of a rewritten module: "torch.cuda.Stream()" ->
@@ -79,7 +79,16 @@ FixKind accelerator_api_rule(const FileFacts& file, const DeviceSite& s, const V
 
 }  // namespace
 
-bool migrates_to_accelerator(const Verdict& v, const Members& members) {
+bool migrates_to_accelerator(const ClassFact& cls, const Verdict& v, const Vocabulary& vocabulary) {
+  const Members& members = vocabulary.members;
+  // An invalid declaration stays what declaration-form makes it (the member
+  // it means), or a person's to mend: the class ends ACCELERATOR only when
+  // that member is ACCELERATOR (the early alias). Migrating a class whose
+  // string names another member would leave it with `device` parameters
+  // under that member.
+  if (cls.declaration.state == DeclarationState::Invalid &&
+      !members.is_accelerator(vocabulary.intended_member(cls.declaration)))
+    return false;
   return members.is_accelerator(v.target.empty() ? v.inferred : v.target) && v.split.empty() &&
          v.migration_blocked.empty() && (v.declared.empty() || members.is_accelerator(v.declared));
 }
@@ -116,8 +125,9 @@ const Reason* own_test_need(const ClassFact& cls, const Verdict& v) {
   return nullptr;
 }
 
-bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v, const Members& members) {
-  return migrates_to_accelerator(v, members) && !cls.damaged && r.instantiation < 0 && !r.instantiated_subclass.valid();
+bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v,
+                           const Vocabulary& vocabulary) {
+  return migrates_to_accelerator(cls, v, vocabulary) && !cls.damaged && r.instantiation < 0 && !r.instantiated_subclass.valid();
 }
 
 namespace {
@@ -217,8 +227,8 @@ std::string instantiation_blocker(const std::vector<FileFacts>& files, const Res
   return "";
 }
 
-bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v, const Members& members) {
-  return migrates_to_accelerator(v, members) && !cls.damaged && m.is_test && m.self_end_byte && !takes_device_parameter(m);
+bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v, const Vocabulary& vocabulary) {
+  return migrates_to_accelerator(cls, v, vocabulary) && !cls.damaged && m.is_test && m.self_end_byte && !takes_device_parameter(m);
 }
 
 FixKind site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict& v, const Vocabulary& vocabulary,
@@ -227,22 +237,23 @@ FixKind site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict&
     if (why_not) *why_not = std::move(why);
     return FixKind::None;
   };
-  if (s.class_index < 0 || s.method.empty() || !migrates_to_accelerator(v, vocabulary.members)) return FixKind::None;
+  if (s.class_index < 0 || s.method.empty()) return FixKind::None;
   const ClassFact& cls = file.classes[static_cast<size_t>(s.class_index)];
+  if (!migrates_to_accelerator(cls, v, vocabulary)) return FixKind::None;
   const Method* m = method_named(cls, s.method);
   if (!m || !m->is_test || cls.damaged) return FixKind::None;
   // A global named `device` (= GPU_TYPE, = "cuda") read in a test becomes
   // the parameter's value once add-device-param shadows it, whatever it named.
   if (s.kind == SiteKind::DeviceGlobalUse) {
     if (s.text == "device")
-      return !s.in_decorator && device_param_fixable(cls, *m, v, vocabulary.members) ? FixKind::AddDeviceParam
+      return !s.in_decorator && device_param_fixable(cls, *m, v, vocabulary) ? FixKind::AddDeviceParam
                                                                                      : FixKind::None;
     // `DEVICE = "cuda"` read where a device goes (`device=DEVICE`,
     // `.to(DEVICE)`): the test's `device` stands for it there. Read
     // elsewhere (`f"{DEVICE}:1"`, `DEVICE == "cuda"`, a helper's argument)
     // it is data the test may need as it is, and stays.
     if (!s.device_position || !vocabulary.names_one_accelerator(s.device)) return FixKind::None;
-    return in_device_test_code(cls, *m, s, v, vocabulary.members) ? FixKind::DeviceToParam : FixKind::None;
+    return in_device_test_code(cls, *m, s, v, vocabulary) ? FixKind::DeviceToParam : FixKind::None;
   }
   if (!vocabulary.names_one_accelerator(s.device)) return FixKind::None;
   switch (s.kind) {
@@ -257,7 +268,7 @@ FixKind site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict&
       // f"cuda:{i}" names one device of several, which `device` would lose;
       // a device kept only as a value is data, not where the test runs.
       if (s.text[0] == 'f' || s.text[0] == 'F' || s.value_only) return FixKind::None;
-      if (!in_device_test_code(cls, *m, s, v, vocabulary.members)) return FixKind::None;
+      if (!in_device_test_code(cls, *m, s, v, vocabulary)) return FixKind::None;
       if (s.text.find(':') != std::string::npos)
         return refuse("device-to-param: " + s.text + " names a device index, which `device` would lose");
       // `def test_x(self, device="mps")` (1.13.1's test_mps.py): the default
@@ -269,7 +280,7 @@ FixKind site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict&
       return FixKind::DeviceToParam;
     case SiteKind::TensorMethod:
     case SiteKind::AcceleratorApi: {
-      if (!in_device_test_code(cls, *m, s, v, vocabulary.members)) return FixKind::None;
+      if (!in_device_test_code(cls, *m, s, v, vocabulary)) return FixKind::None;
       const std::string* spelling =
           s.kind == SiteKind::AcceleratorApi ? vocabulary.accelerator_equivalent(s.text) : nullptr;
       // torch.randn(3).cuda() reads as the device's API; it is a tensor
@@ -286,9 +297,9 @@ FixKind site_fix_rule(const FileFacts& file, const DeviceSite& s, const Verdict&
 bool unsafe_fixes_apply(const FileFacts& file, int class_index, const ResolvedClass& r, const Verdict& v,
                         const Vocabulary& vocabulary, const FixTargets& targets) {
   const ClassFact& cls = file.classes[static_cast<size_t>(class_index)];
-  if (instantiation_fixable(r, cls, v, vocabulary.members)) return true;
+  if (instantiation_fixable(r, cls, v, vocabulary)) return true;
   for (const Method& m : cls.methods)
-    if (device_param_fixable(cls, m, v, vocabulary.members)) return true;
+    if (device_param_fixable(cls, m, v, vocabulary)) return true;
   return std::any_of(file.sites.begin(), file.sites.end(), [&](const DeviceSite& s) {
     return s.class_index == class_index && site_fix_rule(file, s, v, vocabulary, targets) != FixKind::None;
   });

@@ -18,8 +18,9 @@ namespace hwclass {
 // The unsafe device fixes apply inside classes the migration takes to
 // ACCELERATOR: classify's target (or inference) is ACCELERATOR, with no
 // split, and no other member is declared (a declared GENERIC or CUDA class
-// keeps its contract).
-bool migrates_to_accelerator(const Verdict& v, const Members& members);
+// keeps its contract); an invalid declaration counts as the member
+// declaration-form writes for it, and one it cannot mend as no migration.
+bool migrates_to_accelerator(const ClassFact& cls, const Verdict& v, const Vocabulary& vocabulary);
 
 // declaration-form: an invalid declaration whose member is plain.
 bool declaration_form_fixable(const Declaration& d, const Vocabulary& vocabulary);
@@ -46,7 +47,8 @@ const Reason* own_test_need(const ClassFact& cls, const Verdict& v);
 // instantiate_device_type_tests call names, and no instantiated class
 // inherits from (its tests run there already; instantiating it too would
 // run them twice).
-bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v, const Members& members);
+bool instantiation_fixable(const ResolvedClass& r, const ClassFact& cls, const Verdict& v,
+                           const Vocabulary& vocabulary);
 
 // Where add-instantiation writes `instantiate_device_type_tests(T,
 // globals())` for class `ref`: after the top-level statement ending at
@@ -78,7 +80,7 @@ std::string super_blocker(const ClassFact& cls, const Method& m);
 // add-device-param: a test method of a class migrating to ACCELERATOR that
 // has `self` but no device parameter. (add-instantiation makes sure
 // something passes it.)
-bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v, const Members& members);
+bool device_param_fixable(const ClassFact& cls, const Method& m, const Verdict& v, const Vocabulary& vocabulary);
 
 // The fix that rewrites a device site: DeviceToParam, CudaToDevice,
 // AcceleratorApi or OnlyToAccelerator; or AddDeviceParam for a read of a

@@ -153,3 +153,25 @@ TEST_CASE("a template the variants cannot copy is not instantiated", "[fixabilit
         "instantiate_parametrized_tests (line 1) already expands its parametrized tests, and "
         "instantiate_device_type_tests would expand them again");
 }
+
+TEST_CASE("an invalid declaration migrates only where declaration-form makes it ACCELERATOR", "[fixability][issue31]") {
+  // The seeded 2.6.0 tree: fix --unsafe-fixes gave `device` to the tests of
+  // a class declaring "GENERIC" (a string), which declaration-form then
+  // declared GENERIC, and to one declaring nothing but the annotation, left
+  // invalid; lint marked neither (fix_descriptions_test.cpp).
+  auto migrates = [](const std::string& declaration) {
+    std::vector<FileFacts> files{scan_source("class TestA(TestCase):\n    " + declaration +
+                                             "\n    def test_a(self):\n        torch.ones(1).cuda()\n")};
+    Resolution resolution = resolve(files, Vocabulary::embedded());
+    const Verdict v = classify_class(files, resolution, Vocabulary::embedded(), ClassRef{0, 0});
+    REQUIRE((v.target.empty() ? v.inferred : v.target) == "ACCELERATOR");
+    const ClassFact& cls = files[0].classes[0];
+    return device_param_fixable(cls, cls.methods[0], v, Vocabulary::embedded());
+  };
+  CHECK(migrates("pass"));
+  CHECK(migrates("hw_classification = HardwareClassification.DEVICE_GENERIC"));
+  CHECK(migrates("hw_classification = 'accelerator'"));
+  CHECK_FALSE(migrates("hw_classification = 'GENERIC'"));
+  CHECK_FALSE(migrates("hw_classification = common_utils.HardwareClassification.CUDA"));
+  CHECK_FALSE(migrates("hw_classification: HardwareClassification"));
+}

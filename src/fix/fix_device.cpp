@@ -68,7 +68,7 @@ void fix_add_device_param(const FixContext& c) {
     bool instantiated =
         r.instantiation >= 0 || r.instantiated_subclass.valid() || c.decisions.instantiated.count(index);
     for (const Method& m : cls.methods) {
-      if (!device_param_fixable(cls, m, v, c.vocabulary.members)) continue;
+      if (!device_param_fixable(cls, m, v, c.vocabulary)) continue;
       if (!instantiated) {
         skip(c, cls.line, cls.name, "not instantiated, so nothing would pass `device`");
         break;
@@ -87,7 +87,7 @@ void fix_add_instantiation(const FixContext& c) {
   for (const auto& [index, v] : c.verdicts) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
     const ResolvedClass& r = c.resolution.of(v.ref);
-    if (!instantiation_fixable(r, cls, v, c.vocabulary.members)) {
+    if (!instantiation_fixable(r, cls, v, c.vocabulary)) {
       // Where the migration stops short of the instantiation, say why.
       if (!v.migration_blocked.empty() && r.instantiation < 0 && !r.instantiated_subclass.valid() &&
           c.vocabulary.members.is_accelerator(v.target.empty() ? v.inferred : v.target) && v.split.empty())

@@ -20,7 +20,7 @@ void check_device_param(const ClassContext& c) {
              "Test method '" + c.cls.name + "." + m.name + "' (" + c.member + "): " +
                  (required ? "must accept" : "must not accept") + " a 'device' or 'devices' parameter.");
     const Verdict* v = required ? c.verdict() : nullptr;
-    if (v && device_param_fixable(c.cls, m, *v, c.vocabulary.members))
+    if (v && device_param_fixable(c.cls, m, *v, c.vocabulary))
       c.fixable_by(FixKind::AddDeviceParam, static_cast<int>(&m - c.cls.methods.data()));
   }
 }

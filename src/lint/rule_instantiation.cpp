@@ -17,7 +17,7 @@ void check_instantiation(const ClassContext& c) {
     c.report(c.cls.line,
              "Test class '" + c.cls.name + "' (ACCELERATOR): must be used with instantiate_device_type_tests.");
     const Verdict* v = c.verdict();
-    if (v && instantiation_fixable(c.world->resolution.of(v->ref), c.cls, *v, c.vocabulary.members))
+    if (v && instantiation_fixable(c.world->resolution.of(v->ref), c.cls, *v, c.vocabulary))
       c.fixable_by(FixKind::AddInstantiation);
   }
   if (c.vocabulary.members.is_generic(c.member) && instantiated)
