@@ -41,12 +41,7 @@ void fix_add_classification(const FixContext& c) {
     if (cls.declaration.state != DeclarationState::Absent || !cls.is_test_class) continue;
     // A class this run's unsafe fixes migrate (instantiate, or edit inside
     // it) is ACCELERATOR now, so the run declares that and a second run is idle.
-    bool migrated = c.decisions.instantiated.count(index) ||
-                    std::any_of(c.earlier.begin(), c.earlier.end(), [&](const Edit& e) {
-                      const FixRule* r = find_fix_rule(e.rule);
-                      return r && r->safety() == FixSafety::Unsafe && e.start >= cls.body_start_byte &&
-                             e.start < cls.body_end_byte;
-                    });
+    const bool migrated = c.decisions.migrated.count(index);
     const std::string member = migrated ? c.vocabulary.members.accelerator() : declared_member(v);
     auto skip = [&](const std::string& why) {
       c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": " + why);

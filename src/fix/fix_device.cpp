@@ -14,6 +14,7 @@
 //   device-generic spelling in rules/devices.toml ([classify]
 //   accelerator_equivalents) that needs no `device` become that spelling.
 #include <algorithm>
+#include <optional>
 
 #include "classify/fixability.h"
 #include "facts/queries.h"
@@ -25,12 +26,10 @@ namespace {
 
 // Whether this run gave the method `device`: add-device-param may have left
 // it out for its layout, and then `device` must not be written into it.
-bool has_device(const FixContext& c, const ClassFact& cls, const std::string& method) {
-  const Method* m = method_named(cls, method);
-  if (!m) return false;
-  if (takes_device_parameter(*m)) return true;
-  return std::any_of(c.earlier.begin(), c.earlier.end(),
-                     [&](const Edit& e) { return e.rule == "add-device-param" && e.start == m->self_end_byte; });
+bool has_device(const FixContext& c, int class_index, const ClassFact& cls, const std::string& method) {
+  const int m = method_index(cls, method);
+  if (m < 0) return false;
+  return takes_device_parameter(cls.methods[static_cast<size_t>(m)]) || c.decisions.given_device.count({class_index, m});
 }
 
 // Whether the string at `at` is an argument that takes a device type
@@ -74,6 +73,8 @@ void fix_add_device_param(const FixContext& c) {
         break;
       }
       c.out.push_back({m.self_end_byte, m.self_end_byte, ", device", "add-device-param"});
+      c.decisions.given_device.insert({index, static_cast<int>(&m - cls.methods.data())});
+      c.decisions.migrated.insert(index);
     }
   }
 }
@@ -118,6 +119,7 @@ void fix_add_instantiation(const FixContext& c) {
                        instantiation_text(cls.name) + nl;
     c.out.push_back({static_cast<uint32_t>(after), static_cast<uint32_t>(after), text, "add-instantiation"});
     c.decisions.instantiated.insert(index);
+    c.decisions.migrated.insert(index);
     added = true;
   }
   const char* module = "torch.testing._internal.common_device_type";
@@ -126,6 +128,39 @@ void fix_add_instantiation(const FixContext& c) {
 }
 
 namespace {
+
+// The edit that rewrites site `s` of `cls` for `kind`'s rule; none when the
+// site's text is not one the rule can rewrite (said in the summary).
+std::optional<Edit> site_edit(const FixContext& c, const DeviceSite& s, const ClassFact& cls, FixKind kind) {
+  const char* rule = fix_rule_id(kind);
+  const std::string span = c.source.substr(s.location.start_byte, s.location.end_byte - s.location.start_byte);
+  if (s.kind == SiteKind::DeviceString || s.kind == SiteKind::DeviceGlobalUse) {
+    // `device = "cuda"` would become `device = device`: the line goes,
+    // and what read the local now reads the parameter of that name.
+    const size_t bol = line_start(c.source, s.location.start_byte), eol = next_line(c.source, s.location.end_byte);
+    std::string before = c.source.substr(bol, s.location.start_byte - bol);
+    std::string after = c.source.substr(s.location.end_byte, eol - s.location.end_byte);
+    before.erase(std::remove_if(before.begin(), before.end(), [](char ch) { return ch == ' ' || ch == '\t'; }),
+                 before.end());
+    if (s.kind == SiteKind::DeviceString && before == "device=" &&
+        after.find_first_not_of(" \t\r\n") == std::string::npos)
+      return Edit{static_cast<uint32_t>(bol), static_cast<uint32_t>(eol), "", rule};
+    return Edit{s.location.start_byte, s.location.end_byte,
+                takes_device_type(c.source, s.location, c.vocabulary) ? "torch.device(device).type" : "device", rule};
+  }
+  if (kind == FixKind::CudaToDevice) {
+    std::string tail = "." + s.device.key + "()";
+    if (span.size() <= tail.size() || span.compare(span.size() - tail.size(), tail.size(), tail) != 0) {
+      skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": '" + s.text + "' is not written plainly");
+      return std::nullopt;
+    }
+    uint32_t from = s.location.end_byte - static_cast<uint32_t>(tail.size());
+    return Edit{from, s.location.end_byte, ".to(device)", rule};
+  }
+  size_t paren = span.find('(');
+  return Edit{s.location.start_byte, s.location.start_byte + static_cast<uint32_t>(paren),
+              *c.vocabulary.accelerator_equivalent(s.text), rule};
+}
 
 void fix_sites(const FixContext& c, FixKind kind) {
   const char* rule = fix_rule_id(kind);
@@ -137,39 +172,13 @@ void fix_sites(const FixContext& c, FixKind kind) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(s.class_index)];
     if (applies == FixKind::None && why_not.rfind(std::string(rule) + ":", 0) == 0) skip(c, s.location.line, cls.name + "." + s.method, why_not);
     if (applies != kind) continue;
-    if (!has_device(c, cls, s.method)) {
+    if (!has_device(c, s.class_index, cls, s.method)) {
       skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": the test got no `device`");
       continue;
     }
-    const std::string span = c.source.substr(s.location.start_byte, s.location.end_byte - s.location.start_byte);
-    if (s.kind == SiteKind::DeviceString || s.kind == SiteKind::DeviceGlobalUse) {
-      // `device = "cuda"` would become `device = device`: the line goes,
-      // and what read the local now reads the parameter of that name.
-      const size_t bol = line_start(c.source, s.location.start_byte), eol = next_line(c.source, s.location.end_byte);
-      std::string before = c.source.substr(bol, s.location.start_byte - bol);
-      std::string after = c.source.substr(s.location.end_byte, eol - s.location.end_byte);
-      before.erase(std::remove_if(before.begin(), before.end(), [](char ch) { return ch == ' ' || ch == '\t'; }),
-                   before.end());
-      if (s.kind == SiteKind::DeviceString && before == "device=" &&
-          after.find_first_not_of(" \t\r\n") == std::string::npos) {
-        c.out.push_back({static_cast<uint32_t>(bol), static_cast<uint32_t>(eol), "", rule});
-        continue;
-      }
-      c.out.push_back({s.location.start_byte, s.location.end_byte,
-                       takes_device_type(c.source, s.location, c.vocabulary) ? "torch.device(device).type" : "device",
-                       rule});
-    } else if (kind == FixKind::CudaToDevice) {
-      std::string tail = "." + s.device.key + "()";
-      if (span.size() <= tail.size() || span.compare(span.size() - tail.size(), tail.size(), tail) != 0) {
-        skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": '" + s.text + "' is not written plainly");
-        continue;
-      }
-      uint32_t from = s.location.end_byte - static_cast<uint32_t>(tail.size());
-      c.out.push_back({from, s.location.end_byte, ".to(device)", rule});
-    } else {
-      size_t paren = span.find('(');
-      c.out.push_back({s.location.start_byte, s.location.start_byte + static_cast<uint32_t>(paren),
-                       *c.vocabulary.accelerator_equivalent(s.text), rule});
+    if (std::optional<Edit> e = site_edit(c, s, cls, kind)) {
+      c.out.push_back(std::move(*e));
+      c.decisions.migrated.insert(s.class_index);
     }
   }
 }
@@ -195,6 +204,7 @@ void fix_only_to_accelerator(const FixContext& c) {
     }
     c.out.push_back({s.location.start_byte, s.location.end_byte, "@" + c.vocabulary.accelerator_only_decorator,
                      "only-to-accelerator"});
+    c.decisions.migrated.insert(s.class_index);
     added = true;
   }
   const std::string& decorator = c.vocabulary.accelerator_only_decorator;

@@ -20,11 +20,15 @@ namespace hwclass {
 
 // What the rules that ran before decided for the file, typed, so that no
 // rule reads another's edits: add-instantiation's classes (add-device-param
-// passes `device` only to instantiated tests; add-classification declares
-// them ACCELERATOR), and whether a declaration written this run names
-// HardwareClassification (add-import then imports it).
+// passes `device` only to instantiated tests), the classes an unsafe rule
+// migrates (add-classification declares them ACCELERATOR), the tests
+// add-device-param gave `device` (the site rules write it only there), and
+// whether a declaration written this run names HardwareClassification
+// (add-import then imports it).
 struct FixDecisions {
-  std::set<int> instantiated;  // class indexes
+  std::set<int> instantiated;                 // class indexes
+  std::set<int> migrated;                     // class indexes
+  std::set<std::pair<int, int>> given_device;  // (class index, method index)
   bool names_enum = false;
 };
 
@@ -35,7 +39,6 @@ struct FixContext {
   const Resolution& resolution;
   const Vocabulary& vocabulary;
   const FixTargets& fix_targets;        // what the torch tree defines (vocab/fix_targets.h)
-  const std::vector<Edit>& earlier;     // edits of the rules before this one
   FixDecisions& decisions;             // what they decided
   std::vector<Edit>& out;
   std::vector<std::string>& skipped;    // "line N: Class: why", for the summary
@@ -57,6 +60,7 @@ struct FixRule {
 // final), add-import last (it sees every declaration the others write).
 const std::vector<FixRule>& all_fix_rules();
 const FixRule* find_fix_rule(const std::string& id);
+const FixRule& fix_rule(FixKind kind);
 
 void fix_declaration_form(const FixContext& c);
 void fix_add_classification(const FixContext& c);

@@ -29,7 +29,7 @@ std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const Fil
   FixDecisions decisions;
   for (const FixRule* rule : rules) {
     std::vector<Edit> made;
-    rule->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, edits, decisions, made, why, line_length});
+    rule->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, decisions, made, why, line_length});
     edits.insert(edits.end(), made.begin(), made.end());
   }
   return edits;

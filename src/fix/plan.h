@@ -20,8 +20,9 @@ std::vector<const FixRule*> fix_rules(bool unsafe);
 // They are the analysis's: fix classifies nothing again.
 std::map<int, Verdict> linted_verdicts(const Analysis& analysis, size_t index);
 
-// Every rule's edits to one file, in rule order; a later rule sees the
-// edits of the earlier ones. Why a rule left a class goes to `why`.
+// Every rule's edits to one file, in rule order; a later rule reads what the
+// earlier ones decided (FixDecisions), never their edits. Why a rule left a
+// class goes to `why`.
 // Lines the rules write keep to `line_length` (the configuration's), or,
 // when it is 0, to the file's own. `targets`: what the torch tree defines.
 std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const FileFacts& file, const std::string& source,

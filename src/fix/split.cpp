@@ -36,9 +36,10 @@ std::vector<Edit> device_edits(const FileFacts& file, const std::string& source,
   FixDecisions decisions;
   decisions.instantiated.insert(v.ref.cls);
   std::vector<Edit> edits;
-  for (const char* id : {"add-device-param", "device-to-param", "cuda-to-device", "accelerator-api", "only-to-accelerator"}) {
+  for (FixKind kind : {FixKind::AddDeviceParam, FixKind::DeviceToParam, FixKind::CudaToDevice, FixKind::AcceleratorApi,
+                       FixKind::OnlyToAccelerator}) {
     std::vector<Edit> made;
-    find_fix_rule(id)->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, edits, decisions, made, why, line_length});
+    fix_rule(kind).fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, decisions, made, why, line_length});
     edits.insert(edits.end(), made.begin(), made.end());
   }
   return edits;
@@ -140,13 +141,11 @@ void add_imports(const FileFacts& file, const std::string& s, const Resolution& 
   const std::map<int, Verdict> none;
   FixDecisions decisions;
   decisions.names_enum = true;  // every part the split makes is declared
-  FixContext c{file, s, none, resolution, vocabulary, targets, edits, decisions, imports, skipped, line_length};
+  FixContext c{file, s, none, resolution, vocabulary, targets, decisions, imports, skipped, line_length};
   if (instantiates && !module_binds(file, "instantiate_device_type_tests", kInstantiateModule))
     add_import_edits(c, kInstantiateModule, "instantiate_device_type_tests", "split");
-  std::vector<Edit> so_far = edits;
-  so_far.insert(so_far.end(), imports.begin(), imports.end());
   std::vector<Edit> enum_import;
-  fix_add_import(FixContext{file, s, none, resolution, vocabulary, targets, so_far, decisions, enum_import, skipped, line_length});
+  fix_add_import(FixContext{file, s, none, resolution, vocabulary, targets, decisions, enum_import, skipped, line_length});
   edits.insert(edits.end(), imports.begin(), imports.end());
   edits.insert(edits.end(), enum_import.begin(), enum_import.end());
 }

@@ -60,11 +60,11 @@ TEST_CASE("add-import's edit compiles in every from-import statement of a real t
     if (!f.readable || f.has_syntax_error()) continue;
     std::ifstream in(result.discovery.files[i].absolute_path, std::ios::binary);
     std::string source((std::istreambuf_iterator<char>(in)), {});
-    std::vector<Edit> edits, none;
+    std::vector<Edit> edits;
     std::vector<std::string> skipped;
     const FixTargets unread;  // add-import writes no API target
     FixDecisions decided;
-    FixContext c{f, source, verdicts, resolution, result.vocabulary, unread, none, decided, edits, skipped};
+    FixContext c{f, source, verdicts, resolution, result.vocabulary, unread, decided, edits, skipped};
     std::vector<std::tuple<std::string, uint32_t, uint32_t>> added;
     uint32_t last_start = UINT32_MAX;
     for (const Import& imp : f.imports) {
