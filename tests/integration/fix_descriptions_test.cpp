@@ -77,11 +77,10 @@ int class_at(const FileFacts& f, const std::string& source, uint32_t byte) {
   return best;
 }
 
-// Which description an edit carries out; "" when it traces to one, else why not.
-std::string untraced(const FileTrace& t, const std::string& source, const Edit& e) {
+// Each rule's trace: "" when the edit carries out a description, else why not.
+std::string trace_declaration(const FileTrace& t, const std::string& source, const Edit& e) {
   const FileFacts& f = t.file;
-  const std::string& r = e.rule;
-  if (r == "declaration-form") {
+  if (e.rule == "declaration-form") {
     for (size_t k = 0; k < f.classes.size(); ++k) {
       const Location& at = f.classes[k].declaration.location;
       if (at.start_byte == e.start && at.end_byte == e.end)
@@ -92,59 +91,72 @@ std::string untraced(const FileTrace& t, const std::string& source, const Edit& 
     }
     return "no DeclarationForm on that declaration";
   }
-  if (r == "add-classification") {
-    int k = class_at(f, source, e.start);
-    for (const FixDescription& d : t.fixes)
-      if (d.class_index == k && (d.kind == FixKind::AddClassification || d.kind == FixKind::Migrate) &&
-          names_member(e.text, d.member))
-        return "";
-    return "no AddClassification or Migrate on class " + std::to_string(k);
-  }
-  if (r == "add-instantiation") {
-    bool any = false;
-    for (size_t k = 0; k < f.classes.size(); ++k) {
-      bool mine = described(t, FixKind::AddInstantiation, static_cast<int>(k)) || migrated(t, static_cast<int>(k));
-      any |= mine;
-      if (mine && e.text.find(instantiation_text(f.classes[k].name)) != std::string::npos) return "";
-    }
-    // Its import: for any class it instantiates.
-    if (any && e.text.find("instantiate_device_type_tests") != std::string::npos &&
-        e.text.find("instantiate_device_type_tests(") == std::string::npos)
+  const int k = class_at(f, source, e.start);
+  for (const FixDescription& d : t.fixes)
+    if (d.class_index == k && (d.kind == FixKind::AddClassification || d.kind == FixKind::Migrate) &&
+        names_member(e.text, d.member))
       return "";
-    return "no AddInstantiation or Migrate for it";
+  return "no AddClassification or Migrate on class " + std::to_string(k);
+}
+
+std::string trace_instantiation(const FileTrace& t, const Edit& e) {
+  bool any = false;
+  for (size_t k = 0; k < t.file.classes.size(); ++k) {
+    const bool mine = described(t, FixKind::AddInstantiation, static_cast<int>(k)) || migrated(t, static_cast<int>(k));
+    any |= mine;
+    if (mine && e.text.find(instantiation_text(t.file.classes[k].name)) != std::string::npos) return "";
   }
-  if (r == "add-device-param") {
-    for (size_t k = 0; k < f.classes.size(); ++k)
-      for (size_t j = 0; j < f.classes[k].methods.size(); ++j) {
-        if (f.classes[k].methods[j].self_end_byte != e.start) continue;
-        const int c = static_cast<int>(k), m = static_cast<int>(j);
-        if (described(t, FixKind::AddDeviceParam, c, m) || migrated(t, c)) return "";
-      }
-    return "no AddDeviceParam or Migrate for that method";
-  }
-  if (r == "add-import") {
-    for (const FixDescription& d : t.fixes)
-      if (d.kind == FixKind::AddImport || d.kind == FixKind::DeclarationForm ||
-          d.kind == FixKind::AddClassification || d.kind == FixKind::Migrate)
-        return "";
-    return "no declaration described in the file";
-  }
-  // The site rules: the site the edit covers (a deleted `device = "cuda"`
-  // line covers its whole line).
-  for (size_t s = 0; s < f.sites.size(); ++s) {
-    const DeviceSite& site = f.sites[s];
+  // Its import: for any class it instantiates.
+  if (any && e.text.find("instantiate_device_type_tests") != std::string::npos &&
+      e.text.find("instantiate_device_type_tests(") == std::string::npos)
+    return "";
+  return "no AddInstantiation or Migrate for it";
+}
+
+std::string trace_device_param(const FileTrace& t, const Edit& e) {
+  for (size_t k = 0; k < t.file.classes.size(); ++k)
+    for (size_t j = 0; j < t.file.classes[k].methods.size(); ++j) {
+      if (t.file.classes[k].methods[j].self_end_byte != e.start) continue;
+      const int c = static_cast<int>(k), m = static_cast<int>(j);
+      if (described(t, FixKind::AddDeviceParam, c, m) || migrated(t, c)) return "";
+    }
+  return "no AddDeviceParam or Migrate for that method";
+}
+
+std::string trace_import(const FileTrace& t) {
+  for (const FixDescription& d : t.fixes)
+    if (d.kind == FixKind::AddImport || d.kind == FixKind::DeclarationForm || d.kind == FixKind::AddClassification ||
+        d.kind == FixKind::Migrate)
+      return "";
+  return "no declaration described in the file";
+}
+
+// The site the edit covers (a deleted `device = "cuda"` line covers its
+// whole line), described with the edit's rule or in a migrating class.
+std::string trace_site(const FileTrace& t, const Edit& e) {
+  for (size_t s = 0; s < t.file.sites.size(); ++s) {
+    const DeviceSite& site = t.file.sites[s];
     const bool covers = e.start <= site.location.start_byte && site.location.start_byte < std::max(e.end, e.start + 1);
     const bool inside = site.location.start_byte <= e.start && e.end <= site.location.end_byte;
     if (!covers && !inside) continue;
     for (const FixDescription& d : t.fixes)
-      if (d.site == static_cast<int>(s) && r == fix_rule_id(d.kind)) return "";
+      if (d.site == static_cast<int>(s) && e.rule == fix_rule_id(d.kind)) return "";
     if (migrated(t, site.class_index)) return "";
   }
-  if (r == "only-to-accelerator" && e.text.find("import") != std::string::npos) {
+  // only-to-accelerator's import of the decorator.
+  if (e.rule == "only-to-accelerator" && e.text.find("import") != std::string::npos)
     for (const FixDescription& d : t.fixes)
       if (d.kind == FixKind::OnlyToAccelerator || d.kind == FixKind::Migrate) return "";
-  }
   return "no description of that site";
+}
+
+// Which description an edit carries out; "" when it traces to one, else why not.
+std::string untraced(const FileTrace& t, const std::string& source, const Edit& e) {
+  if (e.rule == "declaration-form" || e.rule == "add-classification") return trace_declaration(t, source, e);
+  if (e.rule == "add-instantiation") return trace_instantiation(t, e);
+  if (e.rule == "add-device-param") return trace_device_param(t, e);
+  if (e.rule == "add-import") return trace_import(t);
+  return trace_site(t, e);
 }
 
 // Whether fix carried out the description: an edit in its class that its
