@@ -5,7 +5,7 @@
 
 #include "classify/classifier.h"
 #include "fix/check_units.h"
-#include "fix/fixes.h"
+#include "fix/plan.h"
 #include "fuzz/scan_bytes.h"
 #include "resolve/resolver.h"
 
@@ -22,18 +22,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (f.classes[k].is_test_class && !resolution.of(ClassRef{0, static_cast<int>(k)}).tests.empty())
       verdicts.emplace(static_cast<int>(k), classify_class(files, resolution, vocabulary, ClassRef{0, static_cast<int>(k)}));
   std::string source(reinterpret_cast<const char*>(data), size);
-  std::vector<Edit> edits;
   std::vector<std::string> why;
-  // Every target taken as defined, so every rule, accelerator-api included, edits.
+  // Every target taken as defined, so every rule, accelerator-api included,
+  // edits; every rule, safe and unsafe, run as `fix` runs them (fix/plan.h).
   const FixTargets targets = FixTargets::none_missing();
-  FixDecisions decisions;
-  for (const FixRule& rule : all_fix_rules()) {
-    std::vector<Edit> made;
-    rule.fix(FixContext{f, source, verdicts, resolution, vocabulary, targets, edits, decisions, made, why});
-    for (const Edit& e : made)
-      if (e.start > e.end || e.end > size) std::abort();
-    edits.insert(edits.end(), made.begin(), made.end());
-  }
+  const std::vector<Edit> edits = plan_edits(fix_rules(true), f, source, verdicts, resolution, vocabulary, targets, why);
+  for (const Edit& e : edits)
+    if (e.start > e.end || e.end > size) std::abort();
   std::string fixed = apply_edits(source, edits);
   if (edits.empty() && fixed != source) std::abort();
   // What verify checks: units cut from the fixed bytes (fix/check_units.h).
