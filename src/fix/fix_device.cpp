@@ -26,7 +26,8 @@ namespace {
 
 // Whether this run gave the method `device`: add-device-param may have left
 // it out for its layout, and then `device` must not be written into it.
-bool has_device(const FixContext& c, int class_index, const ClassFact& cls, const std::string& method) {
+bool has_device(const FixContext& c, int class_index, const std::string& method) {
+  const ClassFact& cls = c.file.classes[static_cast<size_t>(class_index)];
   const int m = method_index(cls, method);
   if (m < 0) return false;
   return takes_device_parameter(cls.methods[static_cast<size_t>(m)]) || c.decisions.given_device.count({class_index, m});
@@ -172,7 +173,7 @@ void fix_sites(const FixContext& c, FixKind kind) {
     const ClassFact& cls = c.file.classes[static_cast<size_t>(s.class_index)];
     if (applies == FixKind::None && why_not.rfind(std::string(rule) + ":", 0) == 0) skip(c, s.location.line, cls.name + "." + s.method, why_not);
     if (applies != kind) continue;
-    if (!has_device(c, s.class_index, cls, s.method)) {
+    if (!has_device(c, s.class_index, s.method)) {
       skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": the test got no `device`");
       continue;
     }

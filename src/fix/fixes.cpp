@@ -30,12 +30,6 @@ const std::vector<FixRule>& all_fix_rules() {
   return rules;
 }
 
-const FixRule& fix_rule(FixKind kind) {
-  for (const auto& r : all_fix_rules())
-    if (r.kind == kind) return r;
-  return all_fix_rules().front();  // unreachable: every kind but None and Migrate has a rule
-}
-
 const FixRule* find_fix_rule(const std::string& id) {
   for (const auto& r : all_fix_rules())
     if (id == r.id()) return &r;

@@ -60,7 +60,6 @@ struct FixRule {
 // final), add-import last (it sees every declaration the others write).
 const std::vector<FixRule>& all_fix_rules();
 const FixRule* find_fix_rule(const std::string& id);
-const FixRule& fix_rule(FixKind kind);
 
 void fix_declaration_form(const FixContext& c);
 void fix_add_classification(const FixContext& c);

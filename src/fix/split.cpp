@@ -39,7 +39,7 @@ std::vector<Edit> device_edits(const FileFacts& file, const std::string& source,
   for (FixKind kind : {FixKind::AddDeviceParam, FixKind::DeviceToParam, FixKind::CudaToDevice, FixKind::AcceleratorApi,
                        FixKind::OnlyToAccelerator}) {
     std::vector<Edit> made;
-    fix_rule(kind).fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, decisions, made, why, line_length});
+    find_fix_rule(fix_rule_id(kind))->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, decisions, made, why, line_length});
     edits.insert(edits.end(), made.begin(), made.end());
   }
   return edits;
