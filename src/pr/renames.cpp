@@ -8,8 +8,9 @@
 namespace hwclass {
 namespace {
 
-bool starts_with(const std::string& s, const std::string& prefix) {
-  return s.size() > prefix.size() && s.compare(0, prefix.size(), prefix) == 0;
+// `s` is `prefix` and more.
+bool extends(const std::string& s, const std::string& prefix) {
+  return s.size() > prefix.size() && s.starts_with(prefix);
 }
 
 // `ids` minus those whose id `other` holds.
@@ -35,7 +36,7 @@ IdChanges compare_node_ids(const std::vector<NodeId>& before, const std::vector<
   using Match = std::function<bool(const NodeId& old_id, const NodeId& new_id)>;
   const Match same_class = [](const NodeId& o, const NodeId& n) { return n.source_class == o.source_class; };
   const Match named_from = [](const NodeId& o, const NodeId& n) {
-    return starts_with(n.source_class, o.source_class) || starts_with(o.source_class, n.source_class);
+    return extends(n.source_class, o.source_class) || extends(o.source_class, n.source_class);
   };
   IdChanges out;
   for (const NodeId& r : removed) {

@@ -12,8 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool starts_with(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
-
 // "test_x_cuda_float32 (__main__.TestFooCUDA)": the test, and the class
 // after the last dot, as check_if_enable splits it; false when malformed.
 bool split_unittest_key(const std::string& key, std::string& test, std::string& cls) {
@@ -82,7 +80,7 @@ SkipLists read_skip_lists(const fs::path& root) {
 
 bool entry_matches(const SkipEntry& entry, const NodeId& id) {
   if (id.cls.empty()) return false;
-  if (entry.class_prefix ? !starts_with(id.cls, entry.cls) : id.cls != entry.cls) return false;
+  if (entry.class_prefix ? !id.cls.starts_with(entry.cls) : id.cls != entry.cls) return false;
   if (entry.test == id.test) return true;
   if (!id.suffixed) return false;
   // check_if_enable also reads a name without its dtype and device suffix:
@@ -93,7 +91,7 @@ bool entry_matches(const SkipEntry& entry, const NodeId& id) {
 
 bool names_instance(const std::string& name, const NodeId& id) {
   if (name == id.test) return true;
-  if (!id.suffixed || !starts_with(name, id.def + "_")) return false;
+  if (!id.suffixed || !name.starts_with(id.def + "_")) return false;
   if (id.device.empty()) return true;
   // A variant's parameters and device come in either order:
   // test_x_cpu_float32 (@dtypes), test_x_shard_dim_0_cpu (@parametrize).
