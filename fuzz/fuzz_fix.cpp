@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Every target taken as defined, so every rule, accelerator-api included,
   // edits; every rule, safe and unsafe, run as `fix` runs them (fix/plan.h).
   const FixTargets targets = FixTargets::none_missing();
-  const std::vector<Edit> edits = plan_edits(fix_rules(true), f, source, verdicts, resolution, vocabulary, targets, why);
+  const FixPlan plan = plan_fixes(f, verdicts, resolution, vocabulary, targets);
+  const std::vector<Edit> edits = plan_edits(fix_rules(true), plan, f, source, verdicts, resolution, vocabulary, why);
   for (const Edit& e : edits)
     if (e.start > e.end || e.end > size) std::abort();
   std::string fixed = apply_edits(source, edits);

@@ -1,9 +1,10 @@
 // Whether `hwclass fix` has a fix for a fact, decided from the facts and the
-// class's verdict alone. Lint marks its findings with these ("[unsafe fix]")
-// and the fix rules edit exactly where they hold, so the two cannot drift.
-// A fix rule may still leave an applicable fix out for a reason only the
+// class's verdict alone. The fix plan (fix/fix_plan.h) is made of these, and
+// lint's marks and fix's edits both come from the plan, so the two cannot
+// drift. A fix rule may still leave a planned fix out for a reason only the
 // bytes show (a layout it cannot edit, an overlapping edit), and it says so
-// in its summary (docs/design.md, "Fixes").
+// in its summary (docs/design.md, "Fixes"). The migration's blockers are
+// here too: classify records them on the verdict.
 #pragma once
 
 #include "classify/verdict.h"

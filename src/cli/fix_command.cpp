@@ -85,7 +85,8 @@ std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const Fil
                              const Vocabulary& vocabulary, const FixTargets& targets, size_t line_length,
                              FixTally& tally) {
   std::vector<std::string> why;
-  std::vector<Edit> edits = plan_edits(rules, f, source, verdicts, resolution, vocabulary, targets, why, line_length);
+  const FixPlan plan = plan_fixes(f, verdicts, resolution, vocabulary, targets);
+  std::vector<Edit> edits = plan_edits(rules, plan, f, source, verdicts, resolution, vocabulary, why, line_length);
   // Each is "line N: Class[.method]: why" (fix/fixes.h): several sites of
   // one class count as one class.
   std::set<std::string> classes;

@@ -9,12 +9,13 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "emit/lint_output.h"
-#include "facts/queries.h"
-#include "lint/allowlist.h"
-#include "lint/linter.h"
 #include "discover/git_changes.h"
 #include "discover/test_file.h"
+#include "emit/lint_output.h"
+#include "facts/queries.h"
+#include "fix/marks.h"
+#include "lint/allowlist.h"
+#include "lint/linter.h"
 #include "parse/python_check.h"
 #include "resolve/resolver.h"
 #include "util/error.h"
@@ -173,7 +174,7 @@ std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const L
     if (!wanted[i]) continue;
     const FileFacts& f = result.files[i];
     if (!lints(f, s)) continue;
-    auto file_findings = lint_file(f, result.vocabulary, options, &world, static_cast<int>(i));
+    auto file_findings = lint_marked(world, i, result.vocabulary, options);
     findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
                     std::make_move_iterator(file_findings.end()));
   }

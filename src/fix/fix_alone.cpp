@@ -3,6 +3,7 @@
 #include <set>
 
 #include "extract/extractor.h"
+#include "fix/marks.h"
 #include "fix/plan.h"
 #include "lint/linter.h"
 #include "lint/registry.h"
@@ -48,14 +49,14 @@ bool fixed_source(const Analysis& world, const Vocabulary& vocabulary, const Fix
   if (!read_source(file.absolute_path, source, reread) || reread.content_hash != facts.content_hash)
     return why = "changed since it was read", false;
   std::vector<std::string> reasons;  // "line N: Class: why fix leaves it"
-  std::vector<Edit> edits = plan_edits(fix_rules(unsafe), facts, source,
-                                       linted_verdicts(world, index),
-                                       world.resolution, vocabulary, targets, reasons);
+  const FixPlan plan = file_plan(world, index, vocabulary, targets);
+  std::vector<Edit> edits = plan_edits(fix_rules(unsafe), plan, facts, source, linted_verdicts(world, index),
+                                       world.resolution, vocabulary, reasons);
   // Lint's marks on upstream's messages: hwclass's own rules need not run.
   LintOptions marks;
-  marks.fix_targets = targets;
   marks.select = upstream_rule_ids();
   std::vector<Finding> findings = lint_file(facts, vocabulary, marks, &world, static_cast<int>(index));
+  mark_fixes(findings, plan);
   if (const Finding* f = unfixable_message(findings)) {
     // The fix rule's own reason for leaving that line's class, when it gave one.
     const std::string line = "line " + std::to_string(f->line) + ": ";

@@ -10,9 +10,7 @@
 // body is. Why: the declaration selects tests; the code already decides it.
 #include <algorithm>
 
-#include "classify/fixability.h"
 #include "fix/fixes.h"
-#include "lint/advice.h"
 #include "fix/source_text.h"
 
 namespace hwclass {
@@ -26,56 +24,40 @@ std::string declaration_text(const std::string& member, bool annotated) {
 }  // namespace
 
 void fix_declaration_form(const FixContext& c) {
-  for (const ClassFact& cls : c.file.classes) {
-    const Declaration& d = cls.declaration;
-    if (!declaration_form_fixable(d, c.vocabulary)) continue;
-    c.out.push_back({d.location.start_byte, d.location.end_byte,
-                     declaration_text(c.vocabulary.intended_member(d), d.annotated), "declaration-form"});
+  for (const PlannedFix& p : c.plan.entries) {
+    if (p.fix.kind != FixKind::DeclarationForm) continue;
+    const Declaration& d = c.file.classes[static_cast<size_t>(p.fix.class_index)].declaration;
+    c.out.push_back({d.location.start_byte, d.location.end_byte, declaration_text(p.fix.member, d.annotated),
+                     "declaration-form"});
     c.decisions.names_enum = true;
   }
 }
 
 void fix_add_classification(const FixContext& c) {
-  for (const auto& [index, v] : c.verdicts) {
+  for (const PlannedFix& p : c.plan.entries) {
+    if (p.fix.kind != FixKind::Migrate && p.fix.kind != FixKind::AddClassification) continue;
+    const int index = p.fix.class_index;
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
-    if (cls.declaration.state != DeclarationState::Absent || !cls.is_test_class) continue;
-    // A class this run's unsafe fixes migrate (instantiate, or edit inside
-    // it) is ACCELERATOR now, so the run declares that and a second run is idle.
-    const bool migrated = c.decisions.migrated.count(index);
-    const std::string member = migrated ? c.vocabulary.members.accelerator() : declared_member(v);
     auto skip = [&](const std::string& why) {
       c.skipped.push_back("line " + std::to_string(cls.line) + ": " + cls.name + ": " + why);
     };
-    // A class the unsafe fixes would migrate is left to them, so safe fixes
-    // then unsafe ones end where unsafe ones alone do (ACCELERATOR), not on
-    // the one device the code names today.
-    if (!migrated && unsafe_fixes_apply(c.file, index, c.resolution.of(v.ref), v, c.vocabulary, c.fix_targets)) {
-      skip("the unsafe fixes migrate it to ACCELERATOR (--unsafe-fixes); declaring " + v.inferred +
+    // A class this run's unsafe fixes migrated (instantiated, or edited
+    // inside) is ACCELERATOR now, so the run declares that and a second run
+    // is idle. One they would migrate, and did not (safe fixes only, or a
+    // layout they left), is left to them, so safe fixes then unsafe ones end
+    // where unsafe ones alone do (ACCELERATOR), not on the one device the
+    // code names today.
+    const bool migrated = c.decisions.migrated.count(index);
+    if (!migrated && p.fix.kind == FixKind::Migrate) {
+      skip("the unsafe fixes migrate it to ACCELERATOR (--unsafe-fixes); declaring " + c.verdicts.at(index).inferred +
            " now would keep it on one device");
       continue;
     }
-    if (migrated ? cls.damaged : !classification_fixable(cls, v)) {
-      const Reason* own = own_test_need(cls, v);
-      skip(cls.damaged ? std::string("a syntax error touches it")
-           : v.declaration_inherited && own
-               ? "it inherits " + v.declared + ", but its own " + own->owner.substr(cls.name.size() + 1) + " (line " +
-                     std::to_string(own->line) + ") needs " + v.inferred + ": a split (hwclass explain)"
-           : contradicts_inherited(v)
-               ? "it inherits " + v.declared + ", and classify infers " + v.inferred + " (hwclass explain)"
-           : v.confidence != Confidence::High ? std::string("the inference is ") + to_string(v.confidence) +
-                                                     " confidence: " + v.confidence_reasons.front()
-                                               : std::string("it needs a split (hwclass explain)"));
+    if (migrated ? cls.damaged : !p.refused.empty()) {
+      skip(migrated ? std::string("a syntax error touches it") : p.refused);
       continue;
     }
-    // A safe declaration never adds an upstream error or takes the class to
-    // a job that does not run it (lint's [safe fix] mark asks the same).
-    if (!migrated) {
-      if (std::string harm = declaration_harm(c.file, index, c.resolution.of(v.ref), member, v, c.vocabulary);
-          !harm.empty()) {
-        skip(harm);
-        continue;
-      }
-    }
+    const std::string member = migrated ? c.vocabulary.members.accelerator() : p.fix.member;
     const std::string& s = c.source;
     size_t body = cls.body_start_byte, start = line_start(s, body);
     std::string indent = s.substr(start, body - start);

@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "classify/fixability.h"
+#include "classify/fixability.h"  // instantiation_place
 #include "facts/queries.h"
 #include "fix/fixes.h"
 #include "fix/source_text.h"
@@ -59,24 +59,24 @@ void skip(const FixContext& c, uint32_t line, const std::string& what, const std
 }  // namespace
 
 void fix_add_device_param(const FixContext& c) {
-  for (const auto& [index, v] : c.verdicts) {
+  int left = -1;  // the class last left out: once is enough to say why
+  for (const PlannedFix& p : c.plan.entries) {
+    if (p.fix.kind != FixKind::AddDeviceParam || p.fix.site >= 0 || p.fix.class_index == left) continue;
+    const int index = p.fix.class_index;
     const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
     // Without instantiate_device_type_tests (of it or a subclass), which
     // add-instantiation writes unless the class line defeats it, nothing
     // passes `device`.
-    const ResolvedClass& r = c.resolution.of(v.ref);
-    bool instantiated =
-        r.instantiation >= 0 || r.instantiated_subclass.valid() || c.decisions.instantiated.count(index);
-    for (const Method& m : cls.methods) {
-      if (!device_param_fixable(cls, m, v, c.vocabulary)) continue;
-      if (!instantiated) {
-        skip(c, cls.line, cls.name, "not instantiated, so nothing would pass `device`");
-        break;
-      }
-      c.out.push_back({m.self_end_byte, m.self_end_byte, ", device", "add-device-param"});
-      c.decisions.given_device.insert({index, static_cast<int>(&m - cls.methods.data())});
-      c.decisions.migrated.insert(index);
+    const ResolvedClass& r = c.resolution.of(c.verdicts.at(index).ref);
+    if (r.instantiation < 0 && !r.instantiated_subclass.valid() && !c.decisions.instantiated.count(index)) {
+      skip(c, cls.line, cls.name, "not instantiated, so nothing would pass `device`");
+      left = index;
+      continue;
     }
+    const Method& m = cls.methods[static_cast<size_t>(p.fix.method)];
+    c.out.push_back({m.self_end_byte, m.self_end_byte, ", device", "add-device-param"});
+    c.decisions.given_device.insert({index, p.fix.method});
+    c.decisions.migrated.insert(index);
   }
 }
 
@@ -86,16 +86,14 @@ void fix_add_device_param(const FixContext& c) {
 // (TestX.test_y -> TestXCUDA.test_y_cuda), which is why it is unsafe.
 void fix_add_instantiation(const FixContext& c) {
   bool added = false;
-  for (const auto& [index, v] : c.verdicts) {
-    const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
-    const ResolvedClass& r = c.resolution.of(v.ref);
-    if (!instantiation_fixable(r, cls, v, c.vocabulary)) {
-      // Where the migration stops short of the instantiation, say why.
-      if (!v.migration_blocked.empty() && r.instantiation < 0 && !r.instantiated_subclass.valid() &&
-          c.vocabulary.members.is_accelerator(v.target.empty() ? v.inferred : v.target) && v.split.empty())
-        skip(c, cls.line, cls.name, "not migrated to ACCELERATOR: " + v.migration_blocked);
+  for (const PlannedFix& p : c.plan.entries) {
+    if (p.fix.kind != FixKind::AddInstantiation) continue;
+    if (!p.refused.empty()) {
+      skip(c, p.line, p.what, p.refused);
       continue;
     }
+    const int index = p.fix.class_index;
+    const ClassFact& cls = c.file.classes[static_cast<size_t>(index)];
     const std::string& s = c.source;
     size_t header = 0;  // the class line's start
     for (uint32_t line = 1; line < cls.line && header < s.size(); ++line) header = next_line(s, header);
@@ -107,7 +105,7 @@ void fix_add_instantiation(const FixContext& c) {
     }
     // After the last statement that reads or extends it at import
     // (classify's instantiation_blocker has ruled out reads it cannot follow).
-    const InstantiationPlace place = instantiation_place(c.file, v.ref);
+    const InstantiationPlace place = instantiation_place(c.file, c.verdicts.at(index).ref);
     if (place.read_line && !indent.empty()) {
       skip(c, cls.line, cls.name, "line " + std::to_string(place.read_line) +
                                       " reads it at import, outside the block that defines it");
@@ -165,14 +163,14 @@ std::optional<Edit> site_edit(const FixContext& c, const DeviceSite& s, const Cl
 
 void fix_sites(const FixContext& c, FixKind kind) {
   const char* rule = fix_rule_id(kind);
-  for (const DeviceSite& s : c.file.sites) {
-    auto v = c.verdicts.find(s.class_index);
-    if (v == c.verdicts.end()) continue;
-    std::string why_not;
-    const FixKind applies = site_fix_rule(c.file, s, v->second, c.vocabulary, c.fix_targets, &why_not);
+  for (const PlannedFix& p : c.plan.entries) {
+    if (p.fix.kind != kind) continue;
+    if (!p.refused.empty()) {
+      skip(c, p.line, p.what, p.refused);
+      continue;
+    }
+    const DeviceSite& s = c.file.sites[static_cast<size_t>(p.fix.site)];
     const ClassFact& cls = c.file.classes[static_cast<size_t>(s.class_index)];
-    if (applies == FixKind::None && why_not.rfind(std::string(rule) + ":", 0) == 0) skip(c, s.location.line, cls.name + "." + s.method, why_not);
-    if (applies != kind) continue;
     if (!has_device(c, s.class_index, s.method)) {
       skip(c, s.location.line, cls.name + "." + s.method, std::string(rule) + ": the test got no `device`");
       continue;
@@ -193,16 +191,13 @@ void fix_sites(const FixContext& c, FixKind kind) {
 // is imported. @onlyCPU and multi-device decorators are left.
 void fix_only_to_accelerator(const FixContext& c) {
   bool added = false;
-  for (const DeviceSite& s : c.file.sites) {
-    if (s.kind != SiteKind::OnlyDecorator) continue;
-    auto v = c.verdicts.find(s.class_index);
-    if (v == c.verdicts.end()) continue;
-    std::string why_not;
-    if (site_fix_rule(c.file, s, v->second, c.vocabulary, c.fix_targets, &why_not) == FixKind::None) {
-      if (!why_not.empty())
-        skip(c, s.location.line, c.file.classes[static_cast<size_t>(s.class_index)].name + "." + s.method, why_not);
+  for (const PlannedFix& p : c.plan.entries) {
+    if (p.fix.kind != FixKind::OnlyToAccelerator) continue;
+    if (!p.refused.empty()) {
+      skip(c, p.line, p.what, p.refused);
       continue;
     }
+    const DeviceSite& s = c.file.sites[static_cast<size_t>(p.fix.site)];
     c.out.push_back({s.location.start_byte, s.location.end_byte, "@" + c.vocabulary.accelerator_only_decorator,
                      "only-to-accelerator"});
     c.decisions.migrated.insert(s.class_index);

@@ -31,8 +31,9 @@ bool needs_enum(const FixContext& c) {
 }  // namespace
 
 void fix_add_import(const FixContext& c) {
-  if (module_binds(c.file, kName, {}, &c.vocabulary.star_imports) || !needs_enum(c)) return;
-  add_import_edits(c, kModule, kName, "add-import");
+  const bool planned = std::any_of(c.plan.entries.begin(), c.plan.entries.end(),
+                                   [](const PlannedFix& p) { return p.fix.kind == FixKind::AddImport; });
+  if (planned && needs_enum(c)) add_import_edits(c, kModule, kName, "add-import");
 }
 
 namespace {

@@ -1,6 +1,7 @@
-// Fix rules: each proposes edits for one file from its facts and verdicts,
-// registered in one table like the lint rules (src/fix/fixes.cpp). Safe
-// fixes change no test's behaviour; unsafe ones do and need review.
+// Fix rules: each turns its entries of the file's plan (fix/fix_plan.h)
+// into edits, registered in one table like the lint rules
+// (src/fix/fixes.cpp). Safe fixes change no test's behaviour; unsafe ones do
+// and need review.
 #pragma once
 
 #include <map>
@@ -11,6 +12,7 @@
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "fix/edit.h"
+#include "fix/fix_plan.h"
 #include "resolve/resolved.h"
 #include "lint/registry.h"
 #include "vocab/fix_targets.h"
@@ -35,11 +37,11 @@ struct FixDecisions {
 struct FixContext {
   const FileFacts& file;
   const std::string& source;            // the bytes the facts were read from
+  const FixPlan& plan;                  // what to fix, decided (fix/fix_plan.h)
   const std::map<int, Verdict>& verdicts;  // by class index, test classes only
   const Resolution& resolution;
   const Vocabulary& vocabulary;
-  const FixTargets& fix_targets;        // what the torch tree defines (vocab/fix_targets.h)
-  FixDecisions& decisions;             // what they decided
+  FixDecisions& decisions;             // what the rules before this one did
   std::vector<Edit>& out;
   std::vector<std::string>& skipped;    // "line N: Class: why", for the summary
   size_t line_length = 0;              // the formatter's; 0: the file's own (fix_import.cpp)

@@ -21,15 +21,15 @@ std::map<int, Verdict> linted_verdicts(const Analysis& analysis, size_t index) {
   return verdicts;
 }
 
-std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const FileFacts& file, const std::string& source,
-                             const std::map<int, Verdict>& verdicts, const Resolution& resolution,
-                             const Vocabulary& vocabulary, const FixTargets& targets, std::vector<std::string>& why,
+std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const FixPlan& plan, const FileFacts& file,
+                             const std::string& source, const std::map<int, Verdict>& verdicts,
+                             const Resolution& resolution, const Vocabulary& vocabulary, std::vector<std::string>& why,
                              size_t line_length) {
   std::vector<Edit> edits;
   FixDecisions decisions;
   for (const FixRule* rule : rules) {
     std::vector<Edit> made;
-    rule->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, decisions, made, why, line_length});
+    rule->fix(FixContext{file, source, plan, verdicts, resolution, vocabulary, decisions, made, why, line_length});
     edits.insert(edits.end(), made.begin(), made.end());
   }
   return edits;

@@ -20,14 +20,15 @@ std::vector<const FixRule*> fix_rules(bool unsafe);
 // They are the analysis's: fix classifies nothing again.
 std::map<int, Verdict> linted_verdicts(const Analysis& analysis, size_t index);
 
-// Every rule's edits to one file, in rule order; a later rule reads what the
-// earlier ones decided (FixDecisions), never their edits. Why a rule left a
+// The chosen rules' edits to one file, from its plan (fix/fix_plan.h,
+// whose `verdicts` these are), in rule order; a later rule reads what the
+// earlier ones did (FixDecisions), never their edits. Why a rule left a
 // class goes to `why`.
 // Lines the rules write keep to `line_length` (the configuration's), or,
-// when it is 0, to the file's own. `targets`: what the torch tree defines.
-std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const FileFacts& file, const std::string& source,
-                             const std::map<int, Verdict>& verdicts, const Resolution& resolution,
-                             const Vocabulary& vocabulary, const FixTargets& targets, std::vector<std::string>& why,
+// when it is 0, to the file's own.
+std::vector<Edit> plan_edits(const std::vector<const FixRule*>& rules, const FixPlan& plan, const FileFacts& file,
+                             const std::string& source, const std::map<int, Verdict>& verdicts,
+                             const Resolution& resolution, const Vocabulary& vocabulary, std::vector<std::string>& why,
                              size_t line_length = 0);
 
 }  // namespace hwclass

@@ -35,11 +35,13 @@ std::vector<Edit> device_edits(const FileFacts& file, const std::string& source,
   // What add-device-param asks of an instantiation: the split writes it.
   FixDecisions decisions;
   decisions.instantiated.insert(v.ref.cls);
+  const FixPlan plan = plan_fixes(file, verdicts, resolution, vocabulary, targets);
   std::vector<Edit> edits;
   for (FixKind kind : {FixKind::AddDeviceParam, FixKind::DeviceToParam, FixKind::CudaToDevice, FixKind::AcceleratorApi,
                        FixKind::OnlyToAccelerator}) {
     std::vector<Edit> made;
-    find_fix_rule(fix_rule_id(kind))->fix(FixContext{file, source, verdicts, resolution, vocabulary, targets, decisions, made, why, line_length});
+    find_fix_rule(fix_rule_id(kind))
+        ->fix(FixContext{file, source, plan, verdicts, resolution, vocabulary, decisions, made, why, line_length});
     edits.insert(edits.end(), made.begin(), made.end());
   }
   return edits;
@@ -141,11 +143,12 @@ void add_imports(const FileFacts& file, const std::string& s, const Resolution& 
   const std::map<int, Verdict> none;
   FixDecisions decisions;
   decisions.names_enum = true;  // every part the split makes is declared
-  FixContext c{file, s, none, resolution, vocabulary, targets, decisions, imports, skipped, line_length};
+  const FixPlan plan = plan_fixes(file, none, resolution, vocabulary, targets);
+  FixContext c{file, s, plan, none, resolution, vocabulary, decisions, imports, skipped, line_length};
   if (instantiates && !module_binds(file, "instantiate_device_type_tests", kInstantiateModule))
     add_import_edits(c, kInstantiateModule, "instantiate_device_type_tests", "split");
   std::vector<Edit> enum_import;
-  fix_add_import(FixContext{file, s, none, resolution, vocabulary, targets, decisions, enum_import, skipped, line_length});
+  fix_add_import(FixContext{file, s, plan, none, resolution, vocabulary, decisions, enum_import, skipped, line_length});
   edits.insert(edits.end(), imports.begin(), imports.end());
   edits.insert(edits.end(), enum_import.begin(), enum_import.end());
 }

@@ -13,8 +13,9 @@ enum class Severity { Advice, Warning, Error };
 const char* to_string(Severity);
 
 // The fix `hwclass fix` makes for a finding, typed: which fix, and what it
-// edits, by index into the finding's file facts. Lint decides it with the
-// predicates of classify/fixability.h; `fix` edits exactly these.
+// edits, by index into the finding's file facts. It is an entry of the
+// file's fix plan (fix/fix_plan.h), which fix turns into edits, set on the
+// finding it answers by fix/marks.h.
 struct FixDescription {
   FixKind kind = FixKind::None;
   int class_index = -1;  // the class it edits (every kind but AddImport)
@@ -23,6 +24,15 @@ struct FixDescription {
   std::string member;    // what the declaration says (DeclarationForm, AddClassification, Migrate)
 
   FixSafety safety() const { return fix_safety(kind); }
+};
+
+// What a finding is about, by index into its file's facts: the class (every
+// class rule's finding), one of its methods, a device site; -1 for none.
+// A finding's fix is the plan's entry for the same subject (fix/marks.h).
+struct Subject {
+  int class_index = -1;
+  int method = -1;
+  int site = -1;
 };
 
 struct Finding {
@@ -35,7 +45,8 @@ struct Finding {
   std::string message;        // without upstream's trailing hint sentence
   bool upstream = false;      // part of upstream's TEST_LINTER rule set
   uint32_t source_line = 0;   // the line to show when it is not `line` (parse_error: where the error is)
-  FixDescription fix;         // what `hwclass fix` does about it; kind None when nothing
+  Subject about;
+  FixDescription fix;         // what `hwclass fix` does about it (fix/marks.h); kind None when nothing
   // What the finding is about, where a later step reads it rather than the
   // message: [decorator]'s decorator name; "" for the others.
   std::string subject;

@@ -10,6 +10,7 @@
 
 #include "classify/classifier.h"
 #include "classify/fixability.h"
+#include "fix/marks.h"
 #include "lint/linter.h"
 #include "resolve/resolver.h"
 #include "support/scan_source.h"
@@ -44,7 +45,7 @@ std::string marks(const LintOptions& base) {
   for (const char* rule : {"hardcoded-device", "decorator"}) {
     LintOptions options = base;
     options.select = {rule};
-    for (const Finding& f : lint_file(files[0], Vocabulary::embedded(), options, &world, 0))
+    for (const Finding& f : lint_marked(world, 0, Vocabulary::embedded(), options))
       out[f.line] = f.fix.kind == FixKind::None ? "" : to_string(f.fix.safety());
   }
   std::string text;

@@ -25,14 +25,14 @@ void FileContext::report(uint32_t line, std::string message, uint32_t column) co
   f.upstream = rule->upstream;
 }
 
-const Verdict* ClassContext::verdict() const {
-  if (!world || file_index < 0 || settings.upstream_only) return nullptr;
-  ClassRef ref{file_index, class_index};
-  return world->resolution.of(ref).tests.empty() ? nullptr : world->verdict(ref);
+void ClassContext::report(uint32_t line, std::string message, uint32_t column) const {
+  FileContext::report(line, std::move(message), column);
+  out.back().about.class_index = class_index;
 }
 
-void ClassContext::fixable_by(FixKind kind, int method, int site, std::string member) const {
-  out.back().fix = FixDescription{kind, class_index, method, site, std::move(member)};
+void ClassContext::about(int method, int site) const {
+  out.back().about.method = method;
+  out.back().about.site = site;
 }
 
 namespace {
@@ -107,7 +107,7 @@ std::vector<Finding> lint_class(const FileFacts& file, int class_index, const Vo
   auto classes = linted_classes(file);
   if (std::find(classes.begin(), classes.end(), class_index) == classes.end()) return out;
   auto enabled = enabled_rules(options);
-  FileContext fc{file, vocabulary, options.settings, options.fix_targets, world, file_index, out};
+  FileContext fc{file, vocabulary, options.settings, world, file_index, out};
   run_class(fc, class_index, enabled);
   for (const Instantiation& inst : file.instantiations)
     if (inst.target == file.classes[static_cast<size_t>(class_index)].name) run_instantiation(fc, inst, enabled);
@@ -119,7 +119,7 @@ std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const
                                    int file_index) {
   std::vector<Finding> out;
   if (!file.readable || file.has_syntax_error()) return out;
-  FileContext fc{file, vocabulary, options.settings, options.fix_targets, world, file_index, out};
+  FileContext fc{file, vocabulary, options.settings, world, file_index, out};
   run_declared_class(fc, class_index, member, enabled_rules(options)[RuleScope::DeclaredClass]);
   return out;
 }
@@ -128,7 +128,7 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
                                const Analysis* world, int file_index) {
   auto enabled = enabled_rules(options);
   std::vector<Finding> out;
-  FileContext fc{file, vocabulary, options.settings, options.fix_targets, world, file_index, out};
+  FileContext fc{file, vocabulary, options.settings, world, file_index, out};
   for (const RuleInfo* r : enabled[RuleScope::File]) {
     fc.rule = r;
     r->check_file(fc);

@@ -29,7 +29,6 @@ void check_classification_not_imported(const ClassContext& c) {
   c.report(d.location.line ? d.location.line : c.cls.line,
            "Test class '" + c.cls.name + "': HardwareClassification is neither imported nor defined in this module, "
            "so importing it raises NameError; add it to the torch.testing._internal.common_utils import.");
-  c.fixable_by(FixKind::AddImport);
 }
 
 }  // namespace hwclass

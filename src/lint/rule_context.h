@@ -15,7 +15,6 @@
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "lint/finding.h"
-#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -33,7 +32,6 @@ struct FileContext {
   const FileFacts& file;
   const Vocabulary& vocabulary;
   const LintSettings& settings;
-  const FixTargets& fix_targets;  // for the fix marks (classify/fixability.h)
   const Analysis* world;  // the other scanned files and their verdicts; null when linting one file on its own
   int file_index;          // this file's index in world->files, or -1
   std::vector<Finding>& out;
@@ -49,14 +47,12 @@ struct ClassContext : FileContext {
   const Instantiation* instantiation;  // the last statement-level call naming the class, if any
   const std::string& member;           // the member it declares (or inherits, with --inherit); empty if none
 
-  // classify's verdict on the class, from the analysis, for the marks of
-  // findings `hwclass fix` can fix (classify/fixability.h). Null where fix
-  // has none either: upstream's rule set, one file alone, a class with no tests.
-  const Verdict* verdict() const;
+  // Adds a finding about this class at `line`.
+  void report(uint32_t line, std::string message, uint32_t column = 0) const;
 
-  // Marks the finding just reported with the fix `hwclass fix` makes for
-  // it, in this class: `method` indexes its methods, `site` the file's sites.
-  void fixable_by(FixKind kind, int method = -1, int site = -1, std::string member = {}) const;
+  // The finding just reported is about one of the class's methods (an index
+  // into its methods) and, where it is, one device site (into the file's).
+  void about(int method, int site = -1) const;
 };
 
 struct InstantiationContext : FileContext {

@@ -9,7 +9,6 @@
 // @onlyAccelerator is not the same restriction.
 #include <algorithm>
 
-#include "classify/fixability.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
@@ -25,12 +24,13 @@ void check_decorator(const ClassContext& c) {
                "Test method '" + c.cls.name + "." + m.name + "' (ACCELERATOR): must not use '@" + d.name +
                    "'; only '@onlyAccelerator' is allowed.");
       c.out.back().subject = d.name;
-      if (const Verdict* v = c.verdict())
-        for (const DeviceSite& s : c.file.sites)
-          if (s.kind == SiteKind::OnlyDecorator && s.class_index == c.class_index && s.method == m.name &&
-              s.location.line == d.line && site_fix_rule(c.file, s, *v, c.vocabulary, c.fix_targets) != FixKind::None)
-            c.fixable_by(FixKind::OnlyToAccelerator, static_cast<int>(&m - c.cls.methods.data()),
-                         static_cast<int>(&s - c.file.sites.data()));
+      // The decorator's device site, where it is one (@onlyCUDA, one device).
+      int site = -1;
+      for (const DeviceSite& s : c.file.sites)
+        if (s.kind == SiteKind::OnlyDecorator && s.class_index == c.class_index && s.method == m.name &&
+            s.location.line == d.line)
+          site = static_cast<int>(&s - c.file.sites.data());
+      c.about(static_cast<int>(&m - c.cls.methods.data()), site);
     }
   }
 }

@@ -5,7 +5,6 @@
 // cannot use the device it runs on.
 // Example: `def test_add(self):` in an ACCELERATOR class.
 // Fix: unsafe, for ACCELERATOR (add-device-param): the test now runs once per device.
-#include "classify/fixability.h"
 #include "facts/queries.h"
 #include "lint/rule_context.h"
 
@@ -19,9 +18,7 @@ void check_device_param(const ClassContext& c) {
     c.report(m.line,
              "Test method '" + c.cls.name + "." + m.name + "' (" + c.member + "): " +
                  (required ? "must accept" : "must not accept") + " a 'device' or 'devices' parameter.");
-    const Verdict* v = required ? c.verdict() : nullptr;
-    if (v && device_param_fixable(c.cls, m, *v, c.vocabulary))
-      c.fixable_by(FixKind::AddDeviceParam, static_cast<int>(&m - c.cls.methods.data()));
+    c.about(static_cast<int>(&m - c.cls.methods.data()));
   }
 }
 

@@ -9,7 +9,6 @@
 // Fix: unsafe, in classes migrating to ACCELERATOR: device-to-param,
 // cuda-to-device, accelerator-api, and add-device-param for a module-level
 // `device` the new parameter shadows (classify/fixability.h says where).
-#include "classify/fixability.h"
 #include "facts/owner.h"
 #include "facts/queries.h"
 #include "lint/rule_context.h"
@@ -47,9 +46,7 @@ void check_hardcoded_device(const ClassContext& c) {
     c.report(s.location.line,
              "Test class '" + c.cls.name + "' (" + c.member + "): " + what(s) + " '" + s.text + "' hardcodes " +
                  device + " device in '" + owner + "'.", s.location.column);
-    const Verdict* v = c.verdict();
-    if (FixKind kind = v ? site_fix_rule(c.file, s, *v, c.vocabulary, c.fix_targets) : FixKind::None; kind != FixKind::None)
-      c.fixable_by(kind, method_index(c.cls, s.method), static_cast<int>(&s - c.file.sites.data()));
+    c.about(method_index(c.cls, s.method), static_cast<int>(&s - c.file.sites.data()));
   }
 }
 

@@ -6,7 +6,6 @@
 // no `instantiate_device_type_tests(TestFoo, globals())` in the file.
 // Fix: unsafe, for ACCELERATOR (add-instantiation): the tests are renamed
 // per device. Removing a GENERIC class's call is left to a person.
-#include "classify/fixability.h"
 #include "lint/rule_context.h"
 
 namespace hwclass {
@@ -16,9 +15,6 @@ void check_instantiation(const ClassContext& c) {
   if (c.vocabulary.members.is_accelerator(c.member) && !instantiated) {
     c.report(c.cls.line,
              "Test class '" + c.cls.name + "' (ACCELERATOR): must be used with instantiate_device_type_tests.");
-    const Verdict* v = c.verdict();
-    if (v && instantiation_fixable(c.world->resolution.of(v->ref), c.cls, *v, c.vocabulary))
-      c.fixable_by(FixKind::AddInstantiation);
   }
   if (c.vocabulary.members.is_generic(c.member) && instantiated)
     c.report(c.cls.line,

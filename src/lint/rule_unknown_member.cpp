@@ -6,7 +6,6 @@
 // was written from an old guide.
 // Example: `HardwareClassification.GENRIC` -> did you mean GENERIC?
 // Fix: safe (the member named in the message).
-#include "classify/fixability.h"
 #include "lint/rule_context.h"
 #include "util/spelling.h"
 
@@ -19,8 +18,6 @@ void check_unknown_member(const ClassContext& c) {
   if (d.reason == InvalidReason::AliasMember) {
     c.report(line, "Test class '" + c.cls.name + "': " + written + " is the early name of " + d.alias_of +
                        "; declare HardwareClassification." + d.alias_of + ".");
-    if (declaration_form_fixable(d, c.vocabulary))
-      c.fixable_by(FixKind::DeclarationForm, -1, -1, c.vocabulary.intended_member(d));
   } else if (d.reason == InvalidReason::UnknownMember) {
     std::string guess = closest_name(d.member, c.vocabulary.members.names());
     c.report(line, "Test class '" + c.cls.name + "': " + written + " names no member; " +

@@ -15,6 +15,7 @@
 
 #include "classify/analysis.h"
 #include "cli/common.h"
+#include "fix/marks.h"
 #include "fix/plan.h"
 #include "fix/source_text.h"
 #include "lint/linter.h"
@@ -163,6 +164,11 @@ std::string untraced(const FileTrace& t, const std::string& source, const Edit& 
 // rule made, or a reason it gave for the class.
 bool carried_out(const FileTrace& t, const std::string& source, const std::vector<Edit>& edits,
                  const FixDescription& d) {
+  if (d.kind == FixKind::AddImport)  // the module's, not a class's
+    return std::any_of(t.why.begin(), t.why.end(),
+                       [](const std::string& w) { return w.find(": the module:") != std::string::npos; }) ||
+           std::any_of(edits.begin(), edits.end(),
+                       [&](const Edit& e) { return e.rule == "add-import" && untraced(t, source, e).empty(); });
   const ClassFact& cls = t.file.classes[static_cast<size_t>(d.class_index)];
   for (const std::string& w : t.why)
     if (w.find(": " + cls.name + ":") != std::string::npos || w.find(": " + cls.name + ".") != std::string::npos ||
@@ -214,11 +220,12 @@ TEST_CASE("every fix edit traces to a finding's description, and every descripti
     FileFacts reread;
     REQUIRE(read_source(result.discovery.files[i].absolute_path, source, reread));
     FileTrace t{f, result.vocabulary.members, {}, {}};
-    for (const Finding& finding : lint_file(f, result.vocabulary, lint, &analysis, static_cast<int>(i))) {
+    for (const Finding& finding : lint_marked(analysis, i, result.vocabulary, lint)) {
       if (finding.fix.kind == FixKind::None) continue;
       const FixDescription& d = finding.fix;
       INFO(f.relative_path << ":" << finding.line << " [" << finding.rule << "]");
-      CHECK(d.class_index >= 0);
+      // An import is the module's: it names no class (lint/finding.h).
+      CHECK((d.kind == FixKind::AddImport ? d.class_index == -1 : d.class_index >= 0));
       CHECK(d.class_index < static_cast<int>(f.classes.size()));
       // The fix rule named answers the finding's rule (fix/fixes.cpp).
       const FixRule* rule = find_fix_rule(fix_rule_id(d.kind));
@@ -228,8 +235,8 @@ TEST_CASE("every fix edit traces to a finding's description, and every descripti
       t.fixes.push_back(d);
       ++descriptions[d.kind];
     }
-    const std::vector<Edit> edits = plan_edits(fix_rules(true), f, source, linted_verdicts(analysis, i), resolution,
-                                               result.vocabulary, targets, t.why);
+    const std::vector<Edit> edits = plan_edits(fix_rules(true), file_plan(analysis, i, result.vocabulary, targets), f,
+                                               source, linted_verdicts(analysis, i), resolution, result.vocabulary, t.why);
     for (const Edit& e : edits) {
       ++edits_by_rule[e.rule];
       const std::string why = untraced(t, source, e);
@@ -238,7 +245,9 @@ TEST_CASE("every fix edit traces to a finding's description, and every descripti
     }
     for (const FixDescription& d : t.fixes)
       if (!carried_out(t, source, edits, d) && ++failures <= 400)
-        FAIL_CHECK(f.relative_path << ": class " << f.classes[static_cast<size_t>(d.class_index)].name << ": a "
+        FAIL_CHECK(f.relative_path << ": " << (d.class_index < 0 ? std::string("the module")
+                                                                  : f.classes[static_cast<size_t>(d.class_index)].name)
+                                   << ": a "
                                    << fix_rule_id(d.kind) << " description fix neither carried out nor explained");
   }
   CHECK(failures == 0);

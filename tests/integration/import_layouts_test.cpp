@@ -62,9 +62,9 @@ TEST_CASE("add-import's edit compiles in every from-import statement of a real t
     std::string source((std::istreambuf_iterator<char>(in)), {});
     std::vector<Edit> edits;
     std::vector<std::string> skipped;
-    const FixTargets unread;  // add-import writes no API target
+    const FixPlan plan;  // add_to_import reads no plan
     FixDecisions decided;
-    FixContext c{f, source, verdicts, resolution, result.vocabulary, unread, decided, edits, skipped};
+    FixContext c{f, source, plan, verdicts, resolution, result.vocabulary, decided, edits, skipped};
     std::vector<std::tuple<std::string, uint32_t, uint32_t>> added;
     uint32_t last_start = UINT32_MAX;
     for (const Import& imp : f.imports) {

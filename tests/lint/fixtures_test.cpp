@@ -20,6 +20,7 @@
 #include <regex>
 #include <sstream>
 
+#include "fix/marks.h"
 #include "lint/linter.h"
 #include "parse/python_check.h"
 #include "resolve/resolver.h"
@@ -85,7 +86,7 @@ std::multiset<std::pair<uint32_t, std::string>> reported_lines(const std::string
   Resolution resolution = resolve(files, Vocabulary::embedded());
   const Analysis world = analyze(files, resolution, Vocabulary::embedded());
   std::multiset<std::pair<uint32_t, std::string>> lines;
-  for (const Finding& f : lint_file(files[0], Vocabulary::embedded(), options, &world, 0)) {
+  for (const Finding& f : lint_marked(world, 0, Vocabulary::embedded(), options)) {
     CHECK(f.rule == rule);
     // A finding about the whole file is at line 1.
     lines.emplace(f.line == 0 ? 1 : f.line, f.fix.kind == FixKind::None ? "" : to_string(f.fix.safety()));
