@@ -5,12 +5,15 @@
 
 On PyTorch 2.6.0's tree (undeclared), in the 2.6.0 runtime (CPU only):
 1. the classes classify calls GENERIC, in the FILES smallest top-level test
-   files that have one (40 by default), run with pytest, in batches of ten
+   files that have one (40 by default), run with pytest, in batches of five
    files, each test's call in a time box of 20 s (the hwsample plugin: one
    that overruns ran, and failed) and each batch in a box of 300 s; a batch
    that overruns keeps the tests that finished, and its files that ran no
    test are reported as not counted (a test stuck where no signal reaches,
-   in C++ or at exit, on a slow machine, must not void nine other files);
+   in C++ or at exit, on a slow machine, must not void four other files).
+   Five, not ten: ten files took 280 s on a quiet machine (test_hub's
+   network retries, test_multiprocessing_spawn's processes), and CI, two
+   tests at once, ran two batches into the box, 600 s spent for nothing;
    a process that dies in a test goes on in a new one after it
    (Runtime.run_sample);
    a file that does not import is passed over;
@@ -38,7 +41,7 @@ from outcome import finish  # noqa: E402
 from pytorch import Runtime, SampleDied  # noqa: E402
 
 NO_DEVICE = re.compile(r"cuda|gpu|accelerator|xpu|\bmps\b|rocm|nccl", re.I)
-BATCH, BOX, TEST_BOX = 10, 300, 20
+BATCH, BOX, TEST_BOX = 5, 300, 20
 
 
 def main() -> int:
