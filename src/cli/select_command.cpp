@@ -148,12 +148,12 @@ std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& v
                     result.root.string();
   if (verdicts.empty()) why += " (the root: " + repo_root_reason(root_option, result.root) + ")";
   why += "; " + std::to_string(declared) + " declared " + members;
-  // Each was said above as "not collected: ..." or "left out: ..." (a
-  // runner that collects it but cannot run it): each count in its words.
-  // A file said with no class (one that cannot be imported, none of whose
-  // classes is asked for) is none of them.
+  // Each was said above, as not collected or left out (a runner that
+  // collects it but cannot run it): each counted by its kind. A file said
+  // with no class (one that cannot be imported, none of whose classes is
+  // asked for) is none of them.
   const size_t not_collected = static_cast<size_t>(std::count_if(dropped.begin(), dropped.end(), [](const SelectedClass& c) {
-    return !c.source_class.empty() && c.warning.rfind("not collected", 0) == 0;
+    return !c.source_class.empty() && c.left_out == LeftOut::NotCollected;
   }));
   if (not_collected) why += ", " + std::to_string(not_collected) + " of them not collected";
   if (left_out > not_collected)
@@ -267,7 +267,8 @@ int run_coverage(const SelectState& s) {
   std::string out;
   for (const SelectedClass& c : holes.uncovered)
     out += "not run by any job: " + c.invoking_file + "::" + c.name + " (" + c.member +
-           (c.device.empty() ? "" : ", device " + c.device) + ")\n";
+           (c.device.empty() ? "" : ", device " + c.device) + ")" +
+           (c.left_out == LeftOut::None ? "" : ": " + c.warning) + "\n";
   for (const NeverRuns& n : holes.never)
     out += "never run on " + n.device + ": " + n.cls.defined_in + ":" + std::to_string(n.cls.line) + ": " +
            n.cls.source_class + " (" + n.cls.member + "): its instantiate_device_type_tests has no " + n.keyword +

@@ -79,11 +79,21 @@ Coverage coverage(const std::vector<FileFacts>& files, const Resolution& resolut
   for (const CoverageJob& job : jobs)
     if (std::find(devices.begin(), devices.end(), job.device) == devices.end()) devices.push_back(job.device);
 
-  std::map<UnitKey, SelectedClass> units;
-  for (const std::string& device : devices)
-    for (SelectedClass& c :
-         select_classes(files, resolution, verdicts, {vocabulary.members.names(), use, device}, vocabulary))
+  // A class select leaves out where it cannot decide whether the runtime
+  // collects it (a module-level condition, a device list that is no
+  // literal) is a unit too: no job's selection holds it, yet a runner may
+  // collect it.
+  std::map<UnitKey, SelectedClass> units, undecided;
+  for (const std::string& device : devices) {
+    std::vector<SelectedClass> left_out;
+    for (SelectedClass& c : select_classes(files, resolution, verdicts, {vocabulary.members.names(), use, device},
+                                           vocabulary, &left_out))
       units.try_emplace({c.module, c.name}, std::move(c));
+    for (SelectedClass& c : left_out)
+      if (may_be_collected(c.left_out) && !c.source_class.empty())
+        undecided.try_emplace({c.module, c.name}, std::move(c));
+  }
+  for (auto& [key, c] : undecided) units.try_emplace(key, std::move(c));
   for (const CoverageJob& job : jobs)
     for (const SelectedClass& c : select_classes(files, resolution, verdicts, {{job.member}, use, job.device}, vocabulary))
       units.erase({c.module, c.name});

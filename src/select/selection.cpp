@@ -9,6 +9,7 @@
 #include "facts/queries.h"
 #include "resolve/module_index.h"
 #include "resolve/resolver.h"
+#include "resolve/runtime_member.h"
 #include "select/test_module.h"
 #include "util/ascii.h"
 #include "util/error.h"
@@ -136,6 +137,7 @@ bool gated_out(const FileFacts& file, const ModuleGate& gate, const std::string&
       base.warning = template_stays ? "left out: " + where + ", which is false on a " + runner +
                                           "; there a runner collects it as the template itself"
                                     : "not collected: " + where + ", which is false on a " + runner;
+      base.left_out = template_stays ? LeftOut::GateFalse : LeftOut::NotCollected;
       break;
     case Truth::Unknown:
       if (request.device.empty()) {
@@ -146,6 +148,7 @@ bool gated_out(const FileFacts& file, const ModuleGate& gate, const std::string&
       }
       base.warning = "left out: " + where + ", which select cannot decide for a " + runner +
                      (template_stays ? "; where it does not hold, a runner collects it as the template itself" : "");
+      base.left_out = LeftOut::GateUndecidable;
       break;
   }
   if (template_stays) base.warning_line = gate.line;
@@ -264,11 +267,13 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
   if (failure != failing.end()) {
     base.warning = "not collected: " + failure->second.why;
     base.error = true;
+    base.left_out = LeftOut::NotCollected;
     dropped.push_back(base);
     return;
   }
   if (!r.not_collected.empty()) {  // resolve/collection.h
     base.warning = "not collected: " + r.not_collected;
+    base.left_out = LeftOut::NotCollected;
     dropped.push_back(base);
     return;
   }
@@ -283,6 +288,7 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
                               " to NoTest" + (r.notest->condition.empty() ? "" : " when " + r.notest->condition);
     if (collected == Collected::Unknown && !request.device.empty()) {
       base.warning = "left out: " + where + ", which select cannot decide for a " + request.device + " runner";
+      base.left_out = LeftOut::GateUndecidable;
       dropped.push_back(base);
       return;
     }
@@ -291,6 +297,7 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
   if (r.instantiation < 0) {
     if (std::string other = other_device_needed(v, member, request.device, vocabulary); !other.empty()) {
       base.warning = "left out: " + other;
+      base.left_out = LeftOut::OtherDevice;
       dropped.push_back(base);
       return;
     }
@@ -310,6 +317,7 @@ void select_in(const std::vector<FileFacts>& files, const Resolution& resolution
   if (!request.device.empty() && rests_on_unknown(inst, request.device, vocabulary)) {
     base.warning = "left out: " + guessed_variants(inst, vocabulary) + "; a " + request.device +
                    " variant may not exist";
+    base.left_out = LeftOut::VariantMayNotExist;
     dropped.push_back(base);
     return;
   }
@@ -338,18 +346,11 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
   std::vector<SelectedClass> out, dropped;
   for (const Verdict& v : verdicts) {
     const ResolvedClass& r = resolution.of(v.ref);
-    // The runtime reads the declaration through the MRO; classify's verdict
-    // stands in for it where asked to.
+    // The runtime reads the declaration through the MRO (resolve/
+    // runtime_member.h); classify's verdict stands in for it where asked to.
     std::string member;
     bool inferred = false;
-    if (request.use != TrustedClassification::Inferred) member = v.declared;
-    if (member.empty() && request.use != TrustedClassification::Inferred) {
-      // Lint's invalid forms the runtime still reads (facts/queries.h).
-      const FileFacts& file = files[static_cast<size_t>(v.ref.file)];
-      const std::string read = runtime_member_of_invalid(
-          file, file.classes[static_cast<size_t>(v.ref.cls)].declaration, &vocabulary.star_imports);
-      if (vocabulary.members.contains(read)) member = read;
-    }
+    if (request.use != TrustedClassification::Inferred) member = runtime_member(files, r, vocabulary);
     if (member.empty() && request.use != TrustedClassification::Declared) member = v.inferred, inferred = true;
     if (!request.every_class &&
         (member.empty() || std::find(request.members.begin(), request.members.end(), member) == request.members.end()))
@@ -378,6 +379,7 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     unlisted.warning = "left out: line " + std::to_string(file.globals_write_line) +
                        " adds classes to its module at import (globals()[...] = ...), which select cannot list; "
                        "the runtime collects them";
+    unlisted.left_out = LeftOut::AddedAtImport;
     dropped.push_back(std::move(unlisted));
   }
   // A test file (or another file with tests, which run_test.py may run:
@@ -400,6 +402,7 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     file_fails.invoking_file = file_fails.defined_in = path;
     file_fails.line = failure->second.line;
     file_fails.warning = "not collected: " + failure->second.why + "; it runs in no job until that is fixed";
+    file_fails.left_out = LeftOut::NotCollected;
     dropped.push_back(std::move(file_fails));
   }
   // A runner's device count: the classes it can run all of, and that need

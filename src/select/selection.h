@@ -45,6 +45,24 @@ bool is_privateuse1(const std::string& device, const Vocabulary& vocabulary);
 std::vector<std::string> runner_environment(const std::string& device, const Vocabulary& vocabulary);
 
 // One class as it runs: a plain class or one device variant of a template.
+// Why select leaves a class out on a runner, decided where it leaves it
+// out; `warning` says it in words. Readers ask the kind, never the words.
+enum class LeftOut {
+  None,
+  NotCollected,        // pytest cannot collect it there (an import error, NoTest, a gate false there)
+  OtherDevice,         // a runner of this device collects it, but it needs another device
+  GateFalse,           // its instantiate call's gate is false there: the template runs as itself
+  GateUndecidable,     // a module-level condition select cannot decide for the runner
+  VariantMayNotExist,  // the runner's variant rests on a device list or flag that is no literal
+  AddedAtImport,       // the module adds classes at import, which select cannot list
+};
+
+// Whether the runtime may still collect a class left out for this reason
+// on that runner: select could not decide, so no job's selection holds it.
+inline bool may_be_collected(LeftOut why) {
+  return why == LeftOut::GateUndecidable || why == LeftOut::VariantMayNotExist || why == LeftOut::AddedAtImport;
+}
+
 struct SelectedClass {
   std::string module;       // the invoking file relative to test/, no .py ("test_nn", "nn/test_conv")
   std::string invoking_file;  // repo-relative ("test/test_nn.py")
@@ -62,6 +80,7 @@ struct SelectedClass {
   std::string warning;
   uint32_t warning_line = 0;  // the line the warning is about (the instantiate call), 0 for the class's
   bool error = false;  // left out because its file cannot be imported
+  LeftOut left_out = LeftOut::None;  // for a class left out, why
   // In a run scoped to a change (select/changes.h), what of it touches the
   // class; "" otherwise.
   std::string changed_by;
