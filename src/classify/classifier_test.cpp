@@ -194,6 +194,20 @@ TEST_CASE("a skip where the device is present is not a need for it", "[classify]
   CHECK(other.member == "CUDA");  // other comparisons are not read: still a need
 }
 
+// distributed/fsdp/test_fsdp_sharded_grad_scaler.py: every test of
+// TestShardGradScaler skips on a CPU runner with "no supported device (cuda,
+// xla) found" (the 2.6.0 runtime; issue 46's classify gate).
+TEST_CASE("a flag true where the device is missing is a need when a skip reads it", "[classify]") {
+  Result need = verdict_of("class T(TestCase):\n"
+                           "    @unittest.skipIf(amp_definitely_not_available(), 'no supported device')\n"
+                           "    def test_a(self): pass\n", "T");
+  CHECK(need.member == "CUDA");
+  Result away = verdict_of("class T(TestCase):\n"
+                           "    @unittest.skipIf(not amp_definitely_not_available(), 'runs without a device')\n"
+                           "    def test_a(self): pass\n", "T");
+  CHECK(away.member == "GENERIC");
+}
+
 TEST_CASE("a device parameter with a default or filled by a decorator is not the injected device", "[classify]") {
   Result own = verdict_of("class T(TestCase):\n    def test_a(self, device='mps'):\n        pass\n", "T");
   CHECK(own.member == "MPS");

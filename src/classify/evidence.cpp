@@ -141,15 +141,18 @@ std::map<std::string, std::set<std::string>> helpers_reached(const std::vector<F
 }
 
 // A skip decorator that may skip its test where something is missing: an
-// unconditional skip, skipUnless(X), or skipIf(not X). skipIf(X) skips where
-// X holds (`@skipIf(TEST_WITH_ROCM)`, `@skipIf(IS_WINDOWS)`): on a CPU the
-// test runs (nn/test_convolution.py's test_Conv2d_groups_nobias).
-bool may_skip_where_missing(const Decorator& d, int polarity) {
+// unconditional skip, skipUnless(X), skipIf(not X), or skipIf on a flag
+// true where a device is missing (amp_definitely_not_available()).
+// skipIf(X) skips where X holds (`@skipIf(TEST_WITH_ROCM)`,
+// `@skipIf(IS_WINDOWS)`): on a CPU the test runs (nn/test_convolution.py's
+// test_Conv2d_groups_nobias).
+bool may_skip_where_missing(const Decorator& d, int polarity, const Vocabulary& vocabulary) {
   if (d.name == "skip") return true;
   if (polarity == 0) return false;
   if (polarity < 0) return true;
   const size_t open = d.text.find('(');
-  return open != std::string::npos && d.text.compare(open + 1, 4, "not ") == 0;
+  return (open != std::string::npos && d.text.compare(open + 1, 4, "not ") == 0) ||
+         vocabulary.names_absence_flag(d.text);
 }
 
 }  // namespace
@@ -167,7 +170,7 @@ ClassEvidence gather_evidence(const std::vector<FileFacts>& files, const Resolut
       const int polarity = vocabulary.skip_polarity(d.name);
       const auto& resource = vocabulary.resource_skips;
       const bool resource_skip = std::find(resource.begin(), resource.end(), d.name) != resource.end();
-      te.skip_decorated |= resource_skip || may_skip_where_missing(d, polarity);
+      te.skip_decorated |= resource_skip || may_skip_where_missing(d, polarity, vocabulary);
       if (polarity != 0 || d.name == "skip" || resource_skip)
         te.skip_decorator_lines.emplace_back(d.line, k + 1 < m.decorators.size() ? m.decorators[k + 1].line : m.line);
     }

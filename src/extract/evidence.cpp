@@ -122,7 +122,10 @@ DeviceSite& Extractor::add_site(SiteKind kind, DeviceName device, std::string si
   site.in_condition = scope.in_condition;
   site.skips_test = scope.skips_test;
   site.guarded = scope.guarded;
-  site.skip_when_present = scope.skip_polarity > 0;
+  // An absence flag (amp_definitely_not_available) holds where its device
+  // is missing: a skip on it skips there, as `skipIf(not TEST_CUDA)` does.
+  const bool absence = kind == SiteKind::DeviceFlag && vocab_.is_absence_flag(site.text);
+  site.skip_when_present = absence ? scope.skip_polarity < 0 : scope.skip_polarity > 0;
   site.value_only = scope.value_only;
   site.walk_statement = scope.walk_statement;
   site.walk_depth = scope.depth;

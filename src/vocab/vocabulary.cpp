@@ -4,6 +4,7 @@
 #include "util/hash.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <toml++/toml.h>
 
@@ -116,7 +117,8 @@ void read_member_roles(const std::string& source, Vocabulary& v) {
 DeviceInfo read_device(std::string_view key, const toml::node& node, const std::string& source, const Vocabulary& v) {
   static const std::set<std::string> device_keys = {"member", "strings", "tensor_methods", "api_modules", "only",
                                                     "skip", "xfail", "dtypes", "requires", "flags",
-                                                    "kind", "scoped_skip", "packages", "runner_flags"};
+                                                    "kind", "scoped_skip", "packages", "runner_flags",
+                                                    "absence_flags"};
   const std::string context = "[device." + std::string(key) + "]";
   const toml::table* table = node.as_table();
   if (!table) throw ConfigError(where(source, node) + ": " + context + " must be a table");
@@ -137,6 +139,7 @@ DeviceInfo read_device(std::string_view key, const toml::node& node, const std::
   d.flags = string_list(*table, "flags", source, false);
   d.packages = string_list(*table, "packages", source, false);
   d.runner_flags = string_list(*table, "runner_flags", source, false);
+  d.absence_flags = string_list(*table, "absence_flags", source, false);
   static const std::map<std::string, DeviceKind> kinds = {
       {"accelerator", DeviceKind::Accelerator}, {"host", DeviceKind::Host}, {"virtual", DeviceKind::Virtual},
       {"any-accelerator", DeviceKind::AnyAccelerator}, {"accelerator-group", DeviceKind::AcceleratorGroup}};
@@ -351,6 +354,7 @@ void Vocabulary::build_index() {
     add_role(d.dtypes, d.key, DecoratorRole::Dtypes);
     add_role(d.requirements, d.key, DecoratorRole::Requires);
     for (const auto& f : d.flags) flags_.try_emplace(f, d.key);
+    for (const auto& f : d.absence_flags) flags_.try_emplace(f, d.key), absence_flags_.try_emplace(f, true);
     for (const auto& m : d.api_modules) api_modules_.try_emplace(m, d.key);
     for (const auto& m : d.tensor_methods) tensor_methods_.try_emplace(m, d.key);
     for (const auto& s : d.strings) strings_.try_emplace(s, d.key);
@@ -421,6 +425,14 @@ const DecoratorInfo* Vocabulary::decorator(std::string_view name) const {
 }
 const std::string* Vocabulary::flag_device(std::string_view name) const {
   return maybe(name) ? lookup(flags_, name) : nullptr;
+}
+bool Vocabulary::names_absence_flag(std::string_view text) const {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (const auto& [flag, _] : absence_flags_)
+    for (size_t at = text.find(flag); at != std::string_view::npos; at = text.find(flag, at + 1))
+      if ((at == 0 || !word(text[at - 1])) && (at + flag.size() == text.size() || !word(text[at + flag.size()])))
+        return true;
+  return false;
 }
 const std::string* Vocabulary::accelerator_equivalent(std::string_view call) const {
   static const std::string tensor_method;

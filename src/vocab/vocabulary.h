@@ -43,6 +43,11 @@ struct DeviceInfo {
   // only say the device is needed: SM80OrLater is false off cuda, but not
   // true on every cuda runner.
   std::vector<std::string> runner_flags;
+  // Names true where the device is missing (torch.cuda.amp.common's
+  // amp_definitely_not_available: no cuda and no xla). They are flags of
+  // the device with the sense turned: `@skipIf(amp_definitely_not_available())`
+  // skips where the device is missing, as `@skipIf(not TEST_CUDA)` does.
+  std::vector<std::string> absence_flags;
   DeviceKind kind = DeviceKind::Accelerator;
   // The decorator that skips a test on this device alone when a condition
   // holds (skipCUDAIf); empty when the device has none.
@@ -203,6 +208,10 @@ class Vocabulary {
   const DeviceInfo* device_of_member(std::string_view member) const;
   const DecoratorInfo* decorator(std::string_view name) const;
   const std::string* flag_device(std::string_view name) const;
+  // Whether a flag is true where its device is missing (DeviceInfo::absence_flags).
+  bool is_absence_flag(std::string_view name) const { return maybe(name) && absence_flags_.count(name) > 0; }
+  // Whether TEXT (a decorator as written) names an absence flag.
+  bool names_absence_flag(std::string_view text) const;
   const std::string* api_module_device(std::string_view part) const;
   const std::string* package_device(std::string_view name) const;
   const std::string* tensor_method_device(std::string_view name) const;
@@ -233,6 +242,7 @@ class Vocabulary {
   NameMap<DecoratorInfo> decorators_;
   NameMap<std::string> flags_, api_modules_, tensor_methods_, strings_, packages_;
   NameMap<int> skip_polarities_;
+  NameMap<bool> absence_flags_;
   NameMap<bool> device_keywords_, device_arg_callees_, device_value_callees_, device_value_readers_, device_variables_, device_global_names_;
   std::vector<std::string> device_keyword_list_, device_arg_callee_list_, device_value_callee_list_, device_value_reader_list_, device_variable_list_,
       device_global_name_list_;
