@@ -5,7 +5,7 @@
 #   scripts/oracle.sh [CTEST OPTIONS...]     e.g. -R 'select' to run some
 # Collections and runs are kept in the collection cache
 # (HWCLASS_COLLECTION_CACHE, default ~/.cache/hwclass/collections), so a
-# second run costs what changed; HWCLASS_COLLECTION_CACHE=off for a cold run.
+# second run costs what changed. A cold run: HWCLASS_COLLECTION_CACHE=$(mktemp -d).
 set -e
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --tests

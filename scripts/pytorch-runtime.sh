@@ -7,20 +7,24 @@
 #
 #   pytorch-runtime.sh DEST                  build DEST if needed; print DEST
 #   pytorch-runtime.sh DEST run DIR CMD...   run CMD in DEST with DIR bind-free
-#                                            copied to DEST/work/<name> as cwd,
+#                                            copied to DEST/work/<name> as cwd
+#                                            (<name>: HWCLASS_WORK_NAME, else DIR's),
 #                                            in a network namespace of its own
 #
 # PYSHIM=DIR copies DIR into the run's copy and puts it on PYTHONPATH
-# (tests/runtime/pyshim: the HardwareClassification stand-in, a fake
+# (tests/harness/pyshim: the HardwareClassification stand-in, a fake
 # PrivateUse1 backend, the collection recorder).
 set -euo pipefail
 dest=${1:?usage: pytorch-runtime.sh DEST [run DIR CMD...]}
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
 # pytest-rerunfailures and pytest-xdist: run_test.py refuses to start without
-# them (and pytest-flakefinder, which Debian lacks: tests/runtime/pyshim stands in).
+# them (and pytest-flakefinder, which Debian lacks: tests/harness/pyshim stands in).
+# python-is-python3: `python` on PATH, as CI runners and select's run-test
+# command have it.
 packages="python3-torch python3-pytest python3-expecttest python3-hypothesis python3-numpy python3-setuptools
-python3-yaml python3-psutil python3-typing-extensions python3-pytest-rerunfailures python3-pytest-xdist"
+python3-yaml python3-psutil python3-typing-extensions python3-pytest-rerunfailures python3-pytest-xdist
+python-is-python3"
 
 mirror() {
   local uri
@@ -30,6 +34,12 @@ mirror() {
   echo "$uri"
 }
 
+# Runs started at once (ctest -j) build or update the runtime once: the
+# first takes the lock, the others wait for it and find it done.
+if [[ ! -e $dest/.complete || "$(cat "$dest/.complete")" != "$packages" ]]; then
+  exec 9>"$dest/.lock"
+  flock 9
+fi
 if [[ ! -e $dest/.complete ]]; then
   command -v debootstrap >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
   [[ -x $dest/usr/bin/apt-get ]] || debootstrap --variant=minbase trixie "$dest" "$(mirror)" >&2
@@ -58,10 +68,22 @@ fi
 
 dir=${3:?run needs DIR}
 shift 3
-name=$(basename "$dir")
-rm -rf "${dest:?}/work/$name"
+# HWCLASS_WORK_NAME names the copy when several runs at once copy one tree
+# (a ctest fixture tree read by two tests); by default it is DIR's name.
+name=${HWCLASS_WORK_NAME:-$(basename "$dir")}
+rm -rf "${dest:?}/work/$name" "${dest:?}/work/.layers/$name"
 mkdir -p "$dest/work"
-cp -a "$dir" "$dest/work/$name"
+# HWCLASS_OVERLAY=1: DIR is laid under the copy by overlayfs rather than
+# copied (a 2.6.0 test/ tree is 7,000 files: seconds per run); writes go to
+# a layer of the run's own. The caller unmounts it (tests/harness/runtime.py).
+layers=$dest/work/.layers/$name
+if [[ -n ${HWCLASS_OVERLAY:-} ]] && mkdir -p "$layers/up" "$layers/work" "$dest/work/$name" &&
+   mount -t overlay overlay -o "lowerdir=$dir,upperdir=$layers/up,workdir=$layers/work" "$dest/work/$name" 2>/dev/null; then
+  :
+else
+  rm -rf "${dest:?}/work/$name" "$layers"
+  cp -a "$dir" "$dest/work/$name"
+fi
 # PYSHIM goes into this run's own copy, not a path shared by the runs going
 # on at the same time (ctest runs the runtime tests two at a time).
 shim=/opt/pyshim

@@ -6,6 +6,7 @@
 #   asan_tree.sh HWCLASS TREE
 set -u
 hwclass=$1 tree=$2
+[ -x "$hwclass" ] || { echo "$hwclass: no sanitizer build (scripts/oracle.sh builds build-asan/ first)"; exit 1; }
 fail=0
 run() {
   "$hwclass" "$@" --root "$tree" --no-cache "$tree/test" >/dev/null 2>"$TMPDIR_/err"

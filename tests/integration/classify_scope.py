@@ -6,11 +6,13 @@ torch/testing/_internal is named on the command line.
 
 usage: classify_scope.py HWCLASS ROOT [ROOT...]"""
 import json
+import pathlib
 import subprocess
 import sys
 import time
 
-from outcome import finish
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness.outcome import finish  # noqa: E402
 
 
 def verdicts(hwclass: str, root: str, paths: list) -> dict:

@@ -1,29 +1,38 @@
 #!/usr/bin/env python3
-"""fix, checked by the real PyTorch runtime of its tree (issue 19):
+"""fix on a fixed list of files, checked by the real PyTorch runtime of its
+tree (issue 19; a gate test):
 
-    fix_runtime.py HWCLASS TREE_ROOT VERSION
+    fix_runtime.py HWCLASS CORPUS VERSION
 
-On a copy of TREE_ROOT's test/ (and its torch/, the API the fixes may write),
-in the runtime matching VERSION (tests/runtime/pytorch.py):
-- collection, on the COLLECT files: after the safe fixes every file collects
-  exactly the node ids it did before; after the unsafe fixes every file that
-  collected still collects;
-- a run on CPU, on the RUN files: every test that passed before passes after
-  the unsafe fixes, a test renamed by a new instantiation mapped through
-  (TestX::test_y -> TestXCPU::test_y_cpu), and no test vanishes.
+Two copies of CORPUS's test/: `fix --write` (safe) and `fix --write
+--unsafe-fixes` run on the COLLECT files only (as a maintainer fixes some
+files, not the whole tree; the harness's fixture trees are fixed whole),
+and CORPUS itself as "before". In the runtime matching VERSION:
+- collection, on the COLLECT files (issue 30's regressions among them: a
+  template read after its class, one imported elsewhere, device types),
+  one pytest process per tree: after the safe fixes every file collects
+  exactly the node ids it did before; after the unsafe fixes every file
+  that collected still collects; at least 20 files collect before;
+- a run on CPU of every test the RUN files collected before
+  (Runtime.run_ids, each call in a box of TEST_BOX s): every test that
+  passed before passes after the unsafe fixes, a test renamed by a new
+  instantiation mapped through (TestX::test_y -> TestXCPU::test_y_cpu), and
+  no test vanishes.
 Prints each count.
 """
+import argparse
 import pathlib
-import shutil
-import subprocess
 import sys
-import tempfile
-import xml.etree.ElementTree as ET
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
-from outcome import finish  # noqa: E402
-from pytorch import Runtime  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from fix_sample_run import api, compare_runs, writable_copy  # noqa: E402
+from harness import hw  # noqa: E402
+from harness.outcome import finish  # noqa: E402
+from harness.runners import RUNNERS  # noqa: E402
+from harness.runtime import Runtime  # noqa: E402
 
+TEST_BOX = 20  # seconds a test's call may take
 # Files the fixes change, read beforehand; small, and importable on CPU in
 # their runtime (a file that does not collect before is reported and left out).
 COLLECT = {
@@ -60,98 +69,76 @@ RUN = {
 }
 
 
-def copy_tree(root: pathlib.Path, dest: pathlib.Path) -> None:
-    shutil.copytree(root / "test", dest / "test", symlinks=True)
-    shutil.copytree(root / "torch", dest / "torch", symlinks=True)
 
 
-def fix(hwclass: str, tree: pathlib.Path, files: list, unsafe: bool) -> str:
-    run = subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--verify", "compile",
-                          *(["--unsafe-fixes"] if unsafe else []),
-                          "--root", str(tree), *[str(tree / "test" / f) for f in files]], capture_output=True, text=True)
-    if run.returncode != 0:
-        raise SystemExit(f"hwclass fix exited {run.returncode}: {run.stderr[-2000:]}")
-    return run.stderr
+def arguments():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("hwclass")
+    parser.add_argument("corpus", type=pathlib.Path)
+    parser.add_argument("version", choices=sorted(RUNNERS))
+    return parser.parse_args()
 
 
-def outcomes(junit: pathlib.Path) -> dict:
-    """node id (file::Class::test) -> passed/failed/skipped, from a JUnit report."""
-    out = {}
-    for case in ET.parse(junit).getroot().iter("testcase"):
-        module, cls = case.get("classname", "").rsplit(".", 1) if "." in case.get("classname", "") else ("", "")
-        path = module.replace(".", "/") + ".py"
-        state = "passed"
-        for child in case:
-            if child.tag in ("failure", "error"):
-                state = "failed"
-            elif child.tag == "skipped":
-                state = "skipped"
-        out[f"{path}::{cls}::{case.get('name')}"] = state
-    return out
-
-
-def renamed(node: str, after: dict) -> str:
-    """The id a test has after the fixes: itself, or its CPU variant."""
-    if node in after:
-        return node
-    path, cls, test = node.split("::")
-    variant = f"{path}::{cls}CPU::{test}_cpu"
-    return variant if variant in after else ""
+def check_collection(version: str, collected: dict, failures: list) -> dict:
+    """The safe fixes keep each file's node ids, the unsafe ones keep it
+    collecting; returns what was compared."""
+    ids_before, errors_before = collected["before"][:2]
+    usable = [f for f in COLLECT[version] if f not in errors_before and f in ids_before]
+    print(f"collection: {len(usable)} of {len(COLLECT[version])} files collect in torch {version}")
+    for f in sorted(set(COLLECT[version]) - set(usable)):
+        print(f"  left out, it does not collect before any fix: {f}")
+    if len(usable) < 20:
+        failures.append(f"only {len(usable)} files collect; at least 20 are needed")
+    kept = 0
+    for f in usable:
+        safe_ids = collected["safe"][0].get(f, set())
+        if f in collected["safe"][1] or safe_ids != ids_before[f]:
+            failures.append(f"{f}: the safe fixes changed its node ids ({len(ids_before[f])} -> {len(safe_ids)})")
+        else:
+            kept += len(safe_ids)
+        if f in collected["unsafe"][1] or f not in collected["unsafe"][0]:
+            failures.append(f"{f}: no longer collects after the unsafe fixes")
+    unsafe_ids = sum(len(collected["unsafe"][0].get(f, ())) for f in usable)
+    print(f"  safe fixes: {kept} node ids kept in {len(usable)} files; unsafe fixes: {unsafe_ids} node ids collected")
+    return {"files collecting before": len(usable), "node ids the safe fixes kept": kept,
+            "node ids after the unsafe fixes": unsafe_ids}
 
 
 def main() -> int:
-    hwclass, root, version = sys.argv[1], pathlib.Path(sys.argv[2]).resolve(), sys.argv[3]
+    args = arguments()
+    root, version = args.corpus.resolve(), args.version
     runtime = Runtime(version)
     runtime.ensure()
     failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        unique = pathlib.Path(tmp).name  # the chroot keeps copies by name
-        trees = {name: pathlib.Path(tmp) / f"{unique}-{name}" for name in ("before", "safe", "unsafe")}
-        for tree in trees.values():
-            copy_tree(root, tree)
-        fix(hwclass, trees["safe"], COLLECT[version], unsafe=False)
-        fix(hwclass, trees["unsafe"], COLLECT[version], unsafe=True)
-        changed = {name: [f for f in COLLECT[version] if (trees[name] / "test" / f).read_bytes() !=
-                          (trees["before"] / "test" / f).read_bytes()] for name in ("safe", "unsafe")}
+    with writable_copy(root, ("safe", "unsafe")) as trees:
+        for name, tree in trees.items():
+            with api(tree, root):
+                hw.run(args.hwclass, "fix", "--write", "--verify", "compile",
+                       *(["--unsafe-fixes"] if name == "unsafe" else []),
+                       *[str(tree / "test" / f) for f in COLLECT[version]], root=tree)
+        trees["before"] = root
+        changed = {name: sum((trees[name] / "test" / f).read_bytes() != (root / "test" / f).read_bytes()
+                             for f in COLLECT[version]) for name in ("safe", "unsafe")}
+        print(f"the safe fixes changed {changed['safe']} of the {len(COLLECT[version])} files, the unsafe ones "
+              f"{changed['unsafe']}")
         collected = {name: runtime.collect(tree, COLLECT[version]) for name, tree in trees.items()}
-        ids_before, errors_before = collected["before"][0], collected["before"][1]
-        usable = [f for f in COLLECT[version] if f not in errors_before and f in ids_before]
-        print(f"collection: {len(usable)} of {len(COLLECT[version])} files collect in torch {version}; "
-              f"the safe fixes changed {len(changed['safe'])}, the unsafe ones {len(changed['unsafe'])}")
-        for f in sorted(set(COLLECT[version]) - set(usable)):
-            print(f"  left out, it does not collect before any fix: {f}")
-        if len(usable) < 20:
-            failures.append(f"only {len(usable)} files collect; at least 20 are needed")
-        kept = 0
-        for f in usable:
-            safe_ids = collected["safe"][0].get(f, set())
-            if f in collected["safe"][1] or safe_ids != ids_before[f]:
-                failures.append(f"{f}: the safe fixes changed its node ids ({len(ids_before[f])} -> {len(safe_ids)})")
-            else:
-                kept += len(safe_ids)
-            if f in collected["unsafe"][1] or f not in collected["unsafe"][0]:
-                failures.append(f"{f}: no longer collects after the unsafe fixes")
-        print(f"  safe fixes: {kept} node ids kept in {len(usable)} files; unsafe fixes: "
-              f"{sum(len(collected['unsafe'][0].get(f, ())) for f in usable)} node ids collected")
+        compared = check_collection(version, collected, failures)
 
         # A run on CPU: before, and after the unsafe fixes (which include the safe ones).
-        results = {}
-        for name in ("before", "unsafe"):
-            junit = f"junit-{name}.xml"
-            runtime.pytest(trees[name], ["-q", "-p", "no:cacheprovider", "--junitxml", junit, *RUN[version]])
-            results[name] = outcomes(trees[name] / "test" / junit)
-        before, after = results["before"], results["unsafe"]
-        passed = [n for n, s in before.items() if s == "passed"]
-        vanished = [n for n in before if not renamed(n, after)]
-        regressed = [n for n in passed if after.get(renamed(n, after)) != "passed"]
-        moved = sum(1 for n in before if renamed(n, after) not in ("", n))
-        print(f"run on CPU: {len(RUN[version])} files, {len(before)} tests before ({len(passed)} passed), "
-              f"{len(after)} after; {moved} renamed by a new instantiation; {len(vanished)} vanished; "
-              f"{len(regressed)} passed before and not after")
-        failures += [f"vanished: {n}" for n in vanished[:10]] + [f"no longer passes: {n}" for n in regressed[:10]]
-        if len(before) == 0:
-            failures.append("no test ran")
-    return finish(failures)
+        ids_before, ids_after = collected["before"][0], collected["unsafe"][0]
+        result = compare_runs(runtime, {"before": root, "after": trees["unsafe"]},
+                              {f: sorted(ids_before.get(f, ())) for f in RUN[version]}, ids_after, TEST_BOX)
+    vanished = [n for n in result["ran"] if not result["new"][n]]
+    print(f"run on CPU: {len(RUN[version])} files, {len(result['ran'])} tests ({len(result['passed'])} passed before); "
+          f"{len(result['moved'])} renamed by a new instantiation; {len(vanished)} vanished; "
+          f"{len(result['regressed'])} passed before and not after; {len(result['boxed'])} overran the "
+          f"{TEST_BOX} s box")
+    print(runtime.cache.summary())
+    failures += [f"vanished: {n}" for n in vanished[:10]]
+    failures += [f"no longer passes: {n}: {outcome}" for n, outcome in list(result["regressed"].items())[:10]]
+    compared.update({"tests run": len(result["ran"]), "tests that passed before": len(result["passed"]),
+                     "tests run under a new name": len(result["moved"])})
+    return finish(failures, compared=compared)
 
 
 if __name__ == "__main__":

@@ -2,172 +2,247 @@
 """fix's unsafe migrations, checked by running tests on a CPU (issue 30's
 acceptance):
 
-    fix_sample_run.py HWCLASS TREE_ROOT [SEED] [FILES] [TESTS]
+    fix_sample_run.py HWCLASS CORPUS [SEED] [FILES] [TESTS]          the oracle
+    fix_sample_run.py HWCLASS CORPUS --sample N [--seed S]            the gate
 
-On two copies of PyTorch 2.6.0's test/ tree, one as it is and one after
-`fix --write --unsafe-fixes` over the whole tree at once (as a maintainer
-runs it, so templates other modules import are seen as imported), in the
-2.6.0 runtime on CPU:
-1. FILES (30) of the files run_test.py runs and the fixes changed are drawn
-   from every directory in turn: the directories in a shuffled order, a
-   file drawn at random from each, round after round (SEED, printed, is fixed
-   by default so CI draws the same sample; give another for a fresh draw);
-2. both copies collect those files, in as few pytest processes as module
+PyTorch 2.6.0's test/ as it is (CORPUS) and the harness's `unsafe` tree
+(harness/trees.py: `fix --write --unsafe-fixes` over the whole tree at
+once, as a maintainer runs it, so templates other modules import are seen
+as imported), in the 2.6.0 runtime on CPU:
+1. FILES (the oracle: 30; the gate: N) of the files run_test.py runs and
+   the fixes changed, drawn from every directory in turn
+   (harness.sample.draw; SEED, printed, is fixed by default so CI draws the
+   same sample; give another for a fresh draw). The gate draws outside
+   distributed/ (its tests start a process per rank, 10-20 s each on a
+   CPU: one file's would take the gate's budget), every other file among
+   those the fixes instantiate, whose tests run under new names;
+2. both trees collect those files, in as few pytest processes as module
    names allow: every node id before maps to one after, itself or, for a
    class the fixes instantiated, its CPU variant (TestX::test_y ->
    TestXCPU::test_y_cpu: instantiate_device_type_tests puts the device after
-   a parametrized name), so no test vanishes;
-3. TESTS (5) node ids per file, drawn with the same seed, run in both
-   copies, each test's call in a time box (the hwsample plugin): every test
-   that passed before passes after under its new name. A test that overran
-   the box in either run (a CPU slower under load) shows nothing and is
-   counted apart.
+   a parametrized name), so no test vanishes (one its CPU class holds
+   unsuffixed is named so: instantiate_device_type_tests made the class
+   and not the test, which then runs without its device argument);
+3. TESTS (5) node ids per file, drawn with the seed and the file's name (a
+   file draws the same tests in the gate and the oracle), run in both trees
+   (Runtime.run_ids, kept per file in the collection cache), each test's
+   call in a time box: every test that passed before passes after under its
+   new name. A test that overran the box in either run (a CPU slower under
+   load) shows nothing and is counted apart; more than a tenth of them
+   fails, and so do fewer passing tests than a third of those run (most
+   draws skip on a CPU: too few would show little).
 A file that does not collect before any fix is reported and replaced by the
 next draw. Prints the seed, the files and each count; any difference fails.
-About 5 minutes on 2 cores; most of it is distributed tests spawning their
+The oracle took 10 minutes cold on 2 cores shared with other tests (the
+gate about one); most of it is distributed tests spawning their
 processes.
 """
+import contextlib
+import itertools
 import pathlib
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from outcome import finish  # noqa: E402
-from pytorch import Runtime, by_file  # noqa: E402
-from fix_runtime import renamed  # noqa: E402
-from select_tree_oracle import groups_of, run_test_files  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness import sample  # noqa: E402
+from harness.groups import by_file, groups_of  # noqa: E402
+from harness.outcome import finish  # noqa: E402
+from harness.runtime import Runtime  # noqa: E402
+from harness.sample import directories, draw, run_test_files  # noqa: E402
+from harness.trees import tree  # noqa: E402
 
-SEED = 30
+DEFAULT_SEED = 30
 TEST_BOX = 20  # seconds a test's call may take
+# The gate leaves these to the oracle: their tests start a process per rank,
+# 10-20 s each on a CPU, and a file's five would take the gate's budget.
+MULTI_PROCESS = "distributed/"
+INSTANTIATE = "instantiate_device_type_tests("
 
 
-def draw(files: list, rng: random.Random) -> list:
-    """FILES in draw order: one directory after another, each shuffled."""
-    by_dir = {}
-    for f in files:
-        by_dir.setdefault(str(pathlib.PurePath(f).parent), []).append(f)
-    dirs = sorted(by_dir)
-    rng.shuffle(dirs)
-    for d in dirs:
-        rng.shuffle(by_dir[d])
-    order = []
-    while any(by_dir.values()):
-        order += [by_dir[d].pop() for d in dirs if by_dir[d]]
-    return order
+def arguments():
+    parser = sample.arguments(__doc__, DEFAULT_SEED, "the gate: files drawn from every directory")
+    parser.add_argument("files", type=int, nargs="?", default=30, help="the oracle's files")
+    parser.add_argument("tests", type=int, nargs="?", default=5, help="tests run per file")
+    return parser.parse_args()
 
 
-def collected(runtime: Runtime, tree: pathlib.Path, groups: list) -> tuple:
+def renamed(node: str, after: set) -> str:
+    """The id a test has after the fixes: itself, or its CPU variant
+    (test_y_cpu, or test_y_cpu_<dtype>: instantiate_device_type_tests puts a
+    dtype parameter after the device); "" when none was collected."""
+    if node in after:
+        return node
+    path, cls, test = node.split("::")[:3]
+    variant = f"{path}::{cls}CPU::{test}_cpu"
+    if variant in after:
+        return variant
+    typed = [i for i in after if i.startswith(variant + "_")]
+    return typed[0] if len(typed) == 1 else ""
+
+
+@contextlib.contextmanager
+def writable_copy(corpus: pathlib.Path, names: tuple):
+    """{name: a copy of CORPUS's test/ for each of NAMES}, in a temporary
+    directory, for tests that write fixes into a tree of their own (fix on
+    some files, fix --split): the harness's fixture trees are never written.
+    hwclass runs there `with api(...)`, the runtime without it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copies = {n: pathlib.Path(tmp) / f"{pathlib.Path(tmp).name}-{n}" for n in names}  # the chroot copies by name
+        for copy in copies.values():
+            shutil.copytree(corpus / "test", copy / "test", symlinks=True)
+        yield copies
+
+
+@contextlib.contextmanager
+def api(tree_: pathlib.Path, corpus: pathlib.Path):
+    """CORPUS's torch/ linked into TREE_ while hwclass fixes it: the runtime
+    brings its own torch."""
+    (tree_ / "torch").symlink_to(corpus.resolve() / "torch")
+    try:
+        yield tree_
+    finally:
+        (tree_ / "torch").unlink()
+
+
+def collect(runtime: Runtime, tree_: pathlib.Path, files: list) -> tuple:
     """({file: node ids}, files whose collection failed)."""
-    return by_file(runtime.collect_groups(tree, groups)[0])
+    return by_file(runtime.collect_groups(tree_, groups_of(files, tree_ / "test"))[0])
 
 
-def run(runtime: Runtime, tree: pathlib.Path, groups: list) -> dict:
-    """node id -> outcome of each test run, one pytest process per group of
-    node ids (files of one basename cannot share a process). A group gets a
-    minute and a half to start and the box and 5 s per test, 10 minutes at
-    most (a normal run of the 114 sampled tests takes about 100 s); past that
-    its processes are killed (a wait in C++ or in a child process, which the
-    box cannot cut), and its tests that had not finished count as boxed."""
-    outcomes = {}
-    for ids in groups:
-        limit = min(90 + (TEST_BOX + 5) * len(ids), 600)
-        try:
-            runtime.pytest(tree, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample", *ids],
-                           {"HWSAMPLE_BOX": str(TEST_BOX)}, timeout=limit)
-        except subprocess.TimeoutExpired:
-            done = {r["nodeid"] for r in runtime.last_runs}
-            print(f"  killed after {limit} s, in {tree.name}: {' '.join(i for i in ids if i not in done)}")
-            outcomes.update({i: "boxed" for i in ids})
-        for r in runtime.last_runs:
-            outcomes[r["nodeid"]] = "boxed" if r.get("boxed") else r["outcome"]
-    return outcomes
+def collecting(runtime: Runtime, trees: dict, order: list, want: int) -> tuple:
+    """The first WANT files of ORDER that collect before any fix, with
+    ({file: node ids} before, {file: node ids} after, files whose collection
+    failed after)."""
+    files, before, after, errors_after = [], {}, {}, set()
+    while len(files) < want and order:
+        # A quarter more files than still wanted: a tenth of the changed
+        # files do not collect on a CPU (onnx without onnxruntime), and each
+        # round costs two pytest processes.
+        need = want - len(files)
+        batch, order = order[:need + need // 4 + 2], order[need + need // 4 + 2:]
+        ids, errors = collect(runtime, trees["before"], batch)
+        for f in batch:
+            if f in errors or f not in ids:
+                print(f"  left out, it does not collect before any fix: {f}")
+        mine = [f for f in batch if f in ids and f not in errors][:need]
+        files += mine
+        before.update({f: ids[f] for f in mine})
+        ids, errors = collect(runtime, trees["after"], mine)
+        after.update(ids)
+        errors_after |= errors
+    return files, before, after, errors_after
+
+
+def drawn(root: pathlib.Path, unsafe: pathlib.Path, args) -> list:
+    """The files the unsafe fixes changed, in draw order. The gate's come
+    outside distributed/ and alternate with files the fixes instantiate
+    (more instantiate_device_type_tests calls after than before), whose
+    tests run under new names: a tenth of the changed files outside
+    distributed/, that a draw of six might miss."""
+    runs = run_test_files(root)
+    changed = [f for f in runs if (unsafe / "test" / f).read_bytes() != (root / "test" / f).read_bytes()]
+    if args.sample is None:
+        print(f"seed {args.seed} (--seed S draws again): {len(changed)} of run_test.py's {len(runs)} files changed, "
+              f"in {directories(changed)} directories")
+        return draw(changed, args.seed)
+    changed = [f for f in changed if not f.startswith(MULTI_PROCESS)]
+    instantiated = [f for f in changed if (unsafe / "test" / f).read_text().count(INSTANTIATE) >
+                    (root / "test" / f).read_text().count(INSTANTIATE)]
+    others = [f for f in changed if f not in instantiated]
+    print(f"seed {args.seed} (--seed S draws again): {len(changed)} of run_test.py's {len(runs)} files changed "
+          f"outside {MULTI_PROCESS}, in {directories(changed)} directories; {len(instantiated)} of them instantiated")
+    pairs = itertools.zip_longest(draw(instantiated, args.seed), draw(others, args.seed))
+    return [f for pair in pairs for f in pair if f]
+
+
+def compare_runs(runtime: Runtime, trees: dict, sample: dict, after: dict, test_box: float) -> dict:
+    """Runs SAMPLE ({file: node ids}) in trees["before"] and, under their
+    new names (AFTER: {file: node ids collected after}), in trees["after"],
+    each test's call in a box of TEST_BOX s. Returns the node ids (before)
+    that ran, passed before, overran a box, passed before and not after (with
+    the outcome after), and ran under a new name, and {id before: id after}
+    ("" when it vanished)."""
+    new = {n: renamed(n, after.get(f, set())) for f in sample for n in sample[f]}
+    groups = groups_of(list(sample), trees["before"] / "test")
+    results_before = runtime.run_ids(trees["before"], [[n for f in g for n in sample[f]] for g in groups], test_box)
+    results_after = runtime.run_ids(trees["after"], [[new[n] for f in g for n in sample[f] if new[n]]
+                                                     for g in groups], test_box)
+    ran = list(new)
+    passed = [n for n in ran if results_before.get(n) == "passed"]
+    boxed = [n for n in ran if "boxed" in (results_before.get(n), results_after.get(new[n]))]
+    regressed = {n: results_after.get(new[n], "did not run") for n in passed
+                 if n not in boxed and results_after.get(new[n]) != "passed"}
+    moved = [n for n in ran if new[n] not in ("", n)]
+    return {"ran": ran, "passed": passed, "boxed": boxed, "regressed": regressed, "new": new, "moved": moved}
+
+
+def vanished(files: list, before: dict, after: dict, errors_after: set, failures: list) -> None:
+    """Every node id collected before is collected after, as itself or as
+    its CPU variant."""
+    gone = []
+    for f in files:
+        if f in errors_after:
+            failures.append(f"{f}: no longer collects after the unsafe fixes")
+            continue
+        gone += [(n, after.get(f, set())) for n in sorted(before[f]) if not renamed(n, after.get(f, set()))]
+    print(f"collection: {sum(map(len, before.values()))} node ids before, "
+          f"{sum(len(after.get(f, ())) for f in files)} after; {len(gone)} vanished")
+    failures += [f"vanished: {n}" + uninstantiated(n, ids) for n, ids in gone[:10]]
+
+
+def uninstantiated(node: str, after: set) -> str:
+    """Why NODE has no CPU variant, when its CPU class holds it unsuffixed:
+    instantiate_device_type_tests made the class but not the test, which
+    the CPU class inherits as written (a class decorator that returns a
+    subclass, as torch._inductor's config.patch does, hides the template's
+    tests from it), so the test is called without its device argument."""
+    path, cls, test = node.split("::")[:3]
+    inherited = f"{path}::{cls}CPU::{test}"
+    return f" (collected as {inherited}: inherited, not instantiated per device)" if inherited in after else ""
+
+
+def report(result: dict, seconds: float, failures: list) -> None:
+    ran, passed, boxed, regressed = result["ran"], result["passed"], result["boxed"], result["regressed"]
+    print(f"run on CPU: {len(ran)} tests, {len(result['moved'])} renamed by a new instantiation; {len(passed)} "
+          f"passed before, {len(regressed)} of them not after; {len(boxed)} overran the {TEST_BOX} s box; "
+          f"{seconds:.0f} s")
+    failures += [f"passed before, not after the unsafe fixes: {n} -> {result['new'][n] or 'vanished'}: {outcome}"
+                 for n, outcome in list(regressed.items())[:20]]
+    if len(boxed) > len(ran) // 10:  # a killed run hides what it would have shown
+        failures.append(f"{len(boxed)} of {len(ran)} sampled tests overran their box; more than a tenth")
+    if len(passed) < len(ran) // 3:
+        failures.append(f"only {len(passed)} of {len(ran)} sampled tests passed before the fixes; too few to show "
+                        "anything")
 
 
 def main() -> int:
-    hwclass, root = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
-    seed = int(sys.argv[3]) if len(sys.argv) > 3 else SEED
-    want, per_file = (int(sys.argv[4]) if len(sys.argv) > 4 else 30), (int(sys.argv[5]) if len(sys.argv) > 5 else 5)
-    print(f"seed {seed} (fix_sample_run.py HWCLASS TREE_ROOT SEED to draw again)")
-    rng = random.Random(seed)
+    args = arguments()
+    root = args.corpus.resolve()
+    want = args.sample if args.sample is not None else args.files
     runtime = Runtime("2.6.0")
     runtime.ensure()
     failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        unique = pathlib.Path(tmp).name  # the chroot keeps copies by name
-        before, after = pathlib.Path(tmp) / f"{unique}-before", pathlib.Path(tmp) / f"{unique}-after"
-        for tree in (before, after):
-            shutil.copytree(root / "test", tree / "test", symlinks=True)
-        (after / "torch").symlink_to(root / "torch")  # the API the fixes may write
-        start = time.time()
-        fixed = subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--verify", "compile", "--unsafe-fixes",
-                                "--root", str(after), str(after / "test")], capture_output=True, text=True)
-        (after / "torch").unlink()  # the runtime's own torch
-        print(f"fix --write --unsafe-fixes on test/: exit {fixed.returncode}, {time.time() - start:.0f} s")
-        if fixed.returncode not in (0, 1):
-            return finish([f"hwclass fix exited {fixed.returncode}: {fixed.stderr[-1500:]}"])
-        changed = [f for f in run_test_files(root)
-                   if (after / "test" / f).read_bytes() != (before / "test" / f).read_bytes()]
-        order = draw(changed, rng)
-        print(f"{len(changed)} of run_test.py's files changed, in {len({str(pathlib.PurePath(f).parent) for f in changed})} "
-              f"directories")
-
-        # Files that collect before any fix, drawn until FILES of them.
-        files, ids_before, ids_after, errors_after = [], {}, {}, set()
-        while len(files) < want and order:
-            batch, order = order[:want - len(files)], order[want - len(files):]
-            groups = groups_of(batch, before / "test")
-            got, errors = collected(runtime, before, groups)
-            for f in batch:
-                if f in errors or f not in got:
-                    print(f"  left out, it does not collect before any fix: {f}")
-                    continue
-                files.append(f)
-                ids_before[f] = got[f]
-            got, errors = collected(runtime, after, groups)
-            ids_after.update(got)
-            errors_after |= errors
-        print(f"files ({len(files)}): {' '.join(files)}")
+    with tree(args.hwclass, root, "unsafe") as unsafe:
+        trees = {"before": root, "after": unsafe}
+        files, before, after, errors_after = collecting(runtime, trees, drawn(root, unsafe, args), want)
+        print(f"files ({len(files)}, from {directories(files)} directories): {' '.join(files)}")
         if len(files) < want:
             failures.append(f"only {len(files)} changed files collect; {want} are needed")
-
-        vanished = []
-        for f in files:
-            if f in errors_after:
-                failures.append(f"{f}: no longer collects after the unsafe fixes")
-                continue
-            vanished += [n for n in sorted(ids_before[f]) if not renamed(n, ids_after.get(f, set()))]
-        print(f"collection: {sum(len(ids_before[f]) for f in files)} node ids before, "
-              f"{sum(len(ids_after.get(f, ())) for f in files)} after; {len(vanished)} vanished")
-        failures += [f"vanished: {n}" for n in vanished[:10]]
-
-        # The sample run: TESTS node ids per file, before and under their new names.
-        sample = {f: sorted(rng.sample(sorted(ids_before[f]), min(per_file, len(ids_before[f])))) for f in files
-                  if f not in errors_after}
-        groups = groups_of(list(sample), before / "test")
-        start = time.time()
-        new = {n: renamed(n, ids_after.get(f, set())) for f in sample for n in sample[f]}  # "" when vanished
-        results_before = run(runtime, before, [[n for f in g for n in sample[f]] for g in groups])
-        results_after = run(runtime, after, [[new[n] for f in g for n in sample[f] if new[n]] for g in groups])
-        ran = list(new)
-        passed = [n for n in ran if results_before.get(n) == "passed"]
-        boxed = [n for n in ran if "boxed" in (results_before.get(n), results_after.get(new[n]))]
-        regressed = [n for n in passed if n not in boxed and results_after.get(new[n]) != "passed"]
-        moved = sum(1 for n in ran if new[n] not in ("", n))
-        print(f"run on CPU: {len(ran)} tests in {len(sample)} files, {moved} renamed by a new instantiation; "
-              f"{len(passed)} passed before, {len(regressed)} of them not after; {len(boxed)} overran the "
-              f"{TEST_BOX} s box; {time.time() - start:.0f} s")
-        failures += [f"passed before, not after the unsafe fixes: {n} -> "
-                     f"{results_after.get(new[n], 'did not run')}" for n in regressed[:20]]
-        if len(boxed) > len(ran) // 10:  # a killed run hides what it would have shown
-            failures.append(f"{len(boxed)} of {len(ran)} sampled tests overran their box; more than a tenth")
-        if len(passed) < 50:  # most draws skip on a CPU; fewer than this would show little
-            failures.append(f"only {len(passed)} sampled tests passed before the fixes; too few to show anything")
-    return finish(failures)
+        vanished(files, before, after, errors_after, failures)
+        # TESTS node ids per file, drawn per file: a file draws the same in the gate and the oracle.
+        sample = {f: sorted(random.Random(f"{args.seed} {f}").sample(sorted(ids), min(args.tests, len(ids))))
+                  for f, ids in before.items() if f not in errors_after}
+        start = time.monotonic()
+        result = compare_runs(runtime, trees, sample, after, TEST_BOX)
+    report(result, time.monotonic() - start, failures)
+    print(runtime.cache.summary())
+    return finish(failures, compared={"files": len(files), "node ids collected before": sum(map(len, before.values())),
+                                      "tests run": len(result["ran"]),
+                                      "tests that passed before": len(result["passed"]),
+                                      "tests run under a new name": len(result["moved"])})
 
 
 if __name__ == "__main__":

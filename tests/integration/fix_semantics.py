@@ -33,14 +33,14 @@ import os
 import pathlib
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "runtime"))
-from outcome import finish  # noqa: E402
-from pytorch import CHROOT, SOURCE, Runtime  # noqa: E402
+sys.path.insert(0, str(HERE.parent))
+from harness import hw  # noqa: E402
+from harness.outcome import finish  # noqa: E402
+from harness.runtime import Runtime  # noqa: E402
 
 INDEX_ERRORS = ("must not include an index", "Device type with index is not supported")
 
@@ -115,103 +115,129 @@ print(f"index errors: {failures}")
 '''
 
 
+def check_fixes(stderr: str, test: pathlib.Path, failures: list) -> None:
+    """Where the instantiate calls went, the templates left and why, the
+    declarations made and left (read with ast from the written files)."""
+    placed = instantiations(test / "test_read_after.py")
+    if "TestReadAfter" not in placed:
+        failures.append("test_read_after.py: TestReadAfter was not instantiated")
+    elif not last_read(test / "test_read_after.py", "TestReadAfter") < placed["TestReadAfter"] < placed["__main__"]:
+        failures.append("test_read_after.py: the instantiate call is not after the last read and before the guard")
+    for f, cls, why in [("test_read_at_run_time.py", "TestRunTimeRead", "when a test runs"),
+                        ("test_read_in_main.py", "TestReadInMain", "`if __name__` guard"),
+                        ("test_template_common.py", "TestSharedTemplate",
+                         "blocked by its importers: test/test_template_importer.py, test/test_template_user.py")]:
+        if cls in instantiations(test / f):
+            failures.append(f"{f}: {cls} was instantiated")
+        if not re.search(rf"{cls}.*{re.escape(why)}", stderr):
+            failures.append(f"{f}: no reason naming '{why}' for {cls}")
+
+    decls = declarations(test / "test_inherited.py")
+    if decls["TestInheritedSub"] not in (None, "GENERIC"):
+        failures.append(f"TestInheritedSub declared {decls['TestInheritedSub']} against the GENERIC it inherits")
+    if decls["TestInheritedCudaSub"] is not None:
+        failures.append(f"TestInheritedCudaSub declared {decls['TestInheritedCudaSub']}; its own tests need CUDA")
+    if not re.search(r"TestInheritedCudaSub: it inherits GENERIC, but its own test_cuda_\w+ \(line \d+\) needs CUDA: "
+                     r"a split", stderr):
+        failures.append("no split reason for TestInheritedCudaSub")
+    if declarations(test / "test_upstream_harm.py")["TestNativeOnly"] is not None:
+        failures.append("TestNativeOnly was declared, which upstream's [decorator] rejects")
+    if not re.search(r"TestNativeOnly: declaring \w+ would give it upstream's \[decorator\]", stderr):
+        failures.append("no [decorator] reason for TestNativeOnly")
+
+
+def check_collection(tree: pathlib.Path, failures: list) -> int:
+    """Every file collects in torch 1.13.1 (the host's), the generated
+    tests instantiated; returns the node ids collected."""
+    files = sorted(p.name for p in (tree / "test").glob("test_*.py") if p.name != "test_device_type.py")
+    ids, errors, _, output = Runtime("1.13.1").collect(tree, files)
+    for f in files:
+        if f in errors or f not in ids:
+            failures.append(f"{f} does not collect after the fixes: {output[-600:]}")
+    want = {f"test_read_after.py::TestReadAfterCPU::test_{t}_cpu" for t in ("add", "generated_neg", "assigned")}
+    if not want <= ids.get("test_read_after.py", set()):
+        failures.append(f"test_read_after.py collects {sorted(ids.get('test_read_after.py', []))}, not {sorted(want)}")
+    collected = sum(len(v) for v in ids.values())
+    print(f"collected {collected} node ids in {len(files)} files with torch 1.13.1")
+    return collected
+
+
+def check_device_types(tree: pathlib.Path, failures: list) -> int:
+    """The device-type call forms, run in the 2.6.0 runtime, and the
+    control; returns how many test bodies ran."""
+    fixed = (tree / "test/test_device_type.py").read_text()
+    for form in ("torch.device(torch.device(device).type, 0)",
+                 "init_device_mesh(\n            torch.device(device).type, (1,)"):
+        if form not in fixed:
+            failures.append(f"test_device_type.py lacks {form!r}")
+    if 'torch.ones(2, device=device)' not in fixed:
+        failures.append("test_device_type.py: a device argument did not become `device`")
+    runtime = Runtime("2.6.0")
+    runtime.ensure()
+    (tree / "test/device_type_check.py").write_text(DEVICE_TYPE_CHECK)
+    env = {"MASTER_ADDR": "127.0.0.1", "MASTER_PORT": "0", "RANK": "0", "WORLD_SIZE": "1"}
+    bodies = 0
+    for mode, want_errors in (("fixed", 0), ("control", 2)):
+        out = runtime.run(tree, ["python3", "device_type_check.py", "test_device_type.py", mode], env, timeout=300,
+                          cwd="test")
+        print(f"{mode}:\n{out.stdout.strip()}")
+        bodies += len(re.findall(r"^test\w*: (?:no )?index error", out.stdout, re.M))
+        m = re.search(r"index errors: (\d+)", out.stdout)
+        if not m or int(m.group(1)) != want_errors:
+            failures.append(f"{mode} forms: {m.group(1) if m else 'no'} index errors, expected {want_errors}: "
+                            f"{out.stderr[-800:]}")
+    return bodies
+
+
+def check_verify_import(hwclass: str, tmp: pathlib.Path, failures: list) -> int:
+    """--verify import puts back a module the fixes would break; returns
+    how many runs said they imported what they wrote. hwclass runs in the 1.13.1 runtime:
+    its python3 (Debian's, with torch 1.13.1) first on PATH, the shims
+    (the HardwareClassification stand-in) on PYTHONPATH."""
+    broken = tmp / "import-break"
+    shutil.copytree(HERE / "fix_semantics" / "import_break", broken)
+    rel = "test/test_import_breaks.py"
+    path = broken / rel
+    original = path.read_bytes()
+    host, verified = Runtime("1.13.1"), 0
+    for verify in ("import", None):
+        out = host.run(broken, [hwclass, "fix", "--isolated", "--write", *(["--verify", verify] if verify else []),
+                                "--root", ".", "test"], outputs=(rel,))
+        print(f"--verify {verify or '(default)'}: exit {out.returncode}\n{out.stderr.strip()}")
+        if out.returncode != 2 or path.read_bytes() != original:
+            failures.append(f"--verify {verify}: exit {out.returncode}, file "
+                            f"{'kept' if path.read_bytes() == original else 'changed'}")
+        if not re.search(r"test_import_breaks.py: error: the fixes \(add-classification\) would break its import "
+                         r"\(python3: AssertionError: declared\); left unchanged", out.stderr):
+            failures.append(f"--verify {verify}: no error naming add-classification and the AssertionError")
+        if "checked by importing each written module" not in out.stderr:
+            failures.append(f"--verify {verify}: the summary does not say the import check ran")
+        path.write_bytes(original)
+        verified += "checked by importing each written module" in out.stderr
+    out = host.run(broken, [hwclass, "fix", "--isolated", "--write", "--verify", "compile", "--root", ".", "test"],
+                   outputs=(rel,))
+    if out.returncode != 0 or path.read_bytes() == original or "checked by compile()" not in out.stderr:
+        failures.append(f"--verify compile: exit {out.returncode}; it should write the file and say compile ran")
+    return verified
+
+
 def main() -> int:
-    hwclass, api_root = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
+    hwclass, api_root = str(pathlib.Path(sys.argv[1]).resolve()), pathlib.Path(sys.argv[2]).resolve()
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         tree = pathlib.Path(tmp) / f"fix-semantics-{os.getpid()}"
         shutil.copytree(HERE / "fix_semantics", tree)
-        run = subprocess.run([hwclass, "fix", "--isolated", "-v", "--write", "--unsafe-fixes", "--verify", "compile",
-                              "--api-root", str(api_root),
-                              "--root", str(tree), str(tree / "test")], capture_output=True, text=True)
+        try:
+            run = hw.run(hwclass, "fix", "-v", "--write", "--unsafe-fixes", "--verify", "compile", "--api-root",
+                         str(api_root), str(tree / "test"), root=tree, quiet=False)
+        except hw.Failed as e:
+            return finish([str(e)])
         print(run.stderr.strip())
-        if run.returncode != 0:
-            return finish([f"hwclass fix exited {run.returncode}"])
-        test = tree / "test"
-        placed = instantiations(test / "test_read_after.py")
-        if "TestReadAfter" not in placed:
-            failures.append("test_read_after.py: TestReadAfter was not instantiated")
-        elif not last_read(test / "test_read_after.py", "TestReadAfter") < placed["TestReadAfter"] < placed["__main__"]:
-            failures.append("test_read_after.py: the instantiate call is not after the last read and before the guard")
-        for f, cls, why in [("test_read_at_run_time.py", "TestRunTimeRead", "when a test runs"),
-                            ("test_read_in_main.py", "TestReadInMain", "`if __name__` guard"),
-                            ("test_template_common.py", "TestSharedTemplate",
-                             "blocked by its importers: test/test_template_importer.py, test/test_template_user.py")]:
-            if cls in instantiations(test / f):
-                failures.append(f"{f}: {cls} was instantiated")
-            if not re.search(rf"{cls}.*{re.escape(why)}", run.stderr):
-                failures.append(f"{f}: no reason naming '{why}' for {cls}")
-
-        decls = declarations(test / "test_inherited.py")
-        if decls["TestInheritedSub"] not in (None, "GENERIC"):
-            failures.append(f"TestInheritedSub declared {decls['TestInheritedSub']} against the GENERIC it inherits")
-        if decls["TestInheritedCudaSub"] is not None:
-            failures.append(f"TestInheritedCudaSub declared {decls['TestInheritedCudaSub']}; its own tests need CUDA")
-        if not re.search(r"TestInheritedCudaSub: it inherits GENERIC, but its own test_cuda_\w+ \(line \d+\) needs CUDA: a split",
-                         run.stderr):
-            failures.append("no split reason for TestInheritedCudaSub")
-        if declarations(test / "test_upstream_harm.py")["TestNativeOnly"] is not None:
-            failures.append("TestNativeOnly was declared, which upstream's [decorator] rejects")
-        if not re.search(r"TestNativeOnly: declaring \w+ would give it upstream's \[decorator\]", run.stderr):
-            failures.append("no [decorator] reason for TestNativeOnly")
-
-        # Every file collects in torch 1.13.1 (the host's), the generated tests instantiated.
-        files = sorted(p.name for p in test.glob("test_*.py") if p.name != "test_device_type.py")
-        ids, errors, _, output = Runtime("1.13.1").collect(tree, files)
-        for f in files:
-            if f in errors or f not in ids:
-                failures.append(f"{f} does not collect after the fixes: {output[-600:]}")
-        want = {f"test_read_after.py::TestReadAfterCPU::test_{t}_cpu" for t in ("add", "generated_neg", "assigned")}
-        if not want <= ids.get("test_read_after.py", set()):
-            failures.append(f"test_read_after.py collects {sorted(ids.get('test_read_after.py', []))}, not {sorted(want)}")
-        print(f"collected {sum(len(v) for v in ids.values())} node ids in {len(files)} files with torch 1.13.1")
-
-        # The device-type call forms, run in the 2.6.0 runtime.
-        fixed = (test / "test_device_type.py").read_text()
-        for form in ("torch.device(torch.device(device).type, 0)", "init_device_mesh(\n            torch.device(device).type, (1,)"):
-            if form not in fixed:
-                failures.append(f"test_device_type.py lacks {form!r}")
-        if 'torch.ones(2, device=device)' not in fixed:
-            failures.append("test_device_type.py: a device argument did not become `device`")
-        Runtime("2.6.0").ensure()
-        (test / "device_type_check.py").write_text(DEVICE_TYPE_CHECK)
-        env = ["env", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=0", "RANK=0", "WORLD_SIZE=1"]
-        for mode, want_errors in (("fixed", 0), ("control", 2)):
-            out = subprocess.run([str(SOURCE / "scripts/pytorch-runtime.sh"), str(CHROOT), "run", str(tree), *env,
-                                  "sh", "-c", f"cd test && python3 device_type_check.py test_device_type.py {mode}"],
-                                 capture_output=True, text=True, env={**os.environ, "PYSHIM": str(HERE.parent / "runtime/pyshim")})
-            print(f"{mode}:\n{out.stdout.strip()}")
-            m = re.search(r"index errors: (\d+)", out.stdout)
-            if not m or int(m.group(1)) != want_errors:
-                failures.append(f"{mode} forms: {m.group(1) if m else 'no'} index errors, expected {want_errors}: "
-                                f"{out.stderr[-800:]}")
-        shutil.rmtree(CHROOT / "work" / tree.name, ignore_errors=True)
-
-        # --verify import, with the host's torch and the HardwareClassification stand-in.
-        broken = pathlib.Path(tmp) / "import-break"
-        shutil.copytree(HERE / "fix_semantics" / "import_break", broken)
-        path = broken / "test" / "test_import_breaks.py"
-        original = path.read_bytes()
-        # The host's Debian python3 and torch 1.13.1, first on PATH, as the runtime tests use them.
-        env = {**os.environ, "PATH": "/usr/bin:" + os.environ.get("PATH", ""),
-               "PYTHONPATH": f"{HERE.parent / 'runtime/pyshim'}:{HERE.parent / 'runtime/host-shim'}"}
-        for verify in ("import", None):
-            out = subprocess.run([hwclass, "fix", "--isolated", "--write", *(["--verify", verify] if verify else []),
-                                  "--root", str(broken), str(broken / "test")], capture_output=True, text=True, env=env)
-            print(f"--verify {verify or '(default)'}: exit {out.returncode}\n{out.stderr.strip()}")
-            if out.returncode != 2 or path.read_bytes() != original:
-                failures.append(f"--verify {verify}: exit {out.returncode}, file {'kept' if path.read_bytes() == original else 'changed'}")
-            if not re.search(r"test_import_breaks.py: error: the fixes \(add-classification\) would break its import "
-                             r"\(python3: AssertionError: declared\); left unchanged", out.stderr):
-                failures.append(f"--verify {verify}: no error naming add-classification and the AssertionError")
-            if "checked by importing each written module" not in out.stderr:
-                failures.append(f"--verify {verify}: the summary does not say the import check ran")
-            path.write_bytes(original)
-        out = subprocess.run([hwclass, "fix", "--isolated", "--write", "--verify", "compile", "--root", str(broken),
-                              str(broken / "test")], capture_output=True, text=True, env=env)
-        if out.returncode != 0 or path.read_bytes() == original or "checked by compile()" not in out.stderr:
-            failures.append(f"--verify compile: exit {out.returncode}; it should write the file and say compile ran")
-    return finish(failures)
+        check_fixes(run.stderr, tree / "test", failures)
+        compared = {"node ids collected with torch 1.13.1": check_collection(tree, failures),
+                    "device-type bodies run in torch 2.6.0": check_device_types(tree, failures),
+                    "fix runs that imported what they wrote": check_verify_import(hwclass, pathlib.Path(tmp), failures)}
+    return finish(failures, compared=compared)
 
 
 if __name__ == "__main__":

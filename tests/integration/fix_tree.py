@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""hwclass fix --write (safe fixes) on a copy of a real PyTorch test/ tree
-(2.6.0 or 1.13.1).
+"""hwclass fix --write (safe fixes) on a real PyTorch test/ tree (2.6.0 or
+1.13.1): the harness's `safe` tree, or with --unsafe-fixes its `unsafe`
+one (tests/harness/trees.py, built once per ctest run as a fixture).
 
     fix_tree.py HWCLASS TREE_ROOT [--unsafe-fixes]
 
@@ -24,6 +25,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness.outcome import finish  # noqa: E402
+from harness.trees import fix_output, tree  # noqa: E402
 
 
 def declarations(path: pathlib.Path) -> dict:
@@ -61,106 +66,110 @@ def without_fix(tree: ast.Module, classes: set) -> str:
     return ast.dump(tree)
 
 
+def summarize(stderr: str) -> None:
+    """fix -v's summary: the count, and each reason a class was left."""
+    summary = stderr.splitlines()
+    print(next((line for line in summary if line.startswith("fixed ")), "(no summary)"))
+    reasons = {}
+    for line in summary[1:]:
+        m = re.match(r"\s+\S+: line \d+: \S+: (.*)", line)
+        if m:
+            key = re.sub(r"\d+", "N", m.group(1))
+            reasons[key] = reasons.get(key, 0) + 1
+    for why, n in sorted(reasons.items(), key=lambda x: -x[1]):
+        print(f"  left {n}: {why}")
+
+
+def changed_classes(root: pathlib.Path, fixed_tree: pathlib.Path, unsafe: bool, failures: list) -> dict:
+    """{file: classes whose declaration the fixes changed}, with compile()
+    and ast checks on every changed file."""
+    fixed = {}
+    for old_path in sorted((root / "test").rglob("*.py")):
+        rel = str(old_path.relative_to(root))
+        old, new = old_path.read_bytes(), (fixed_tree / rel).read_bytes()
+        if new == old:
+            continue
+        try:
+            compile(old, rel, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError):
+            continue  # CPython rejected it before: not the fix's doing
+        try:
+            compile(new, rel, "exec", dont_inherit=True)
+            after_decls = declarations(fixed_tree / rel)
+        except (SyntaxError, ValueError) as e:
+            failures.append(f"{rel} no longer compiles: {e}")
+            continue
+        before_decls = declarations(old_path)
+        for cls, decl in after_decls.items():
+            if decl != before_decls.get(cls):
+                fixed.setdefault(rel, set()).add(cls)
+        changed = fixed.get(rel, set())
+        if not unsafe and without_fix(ast.parse(old), changed) != without_fix(ast.parse(new), changed):
+            failures.append(f"{rel}: the safe fixes changed more than declarations and the import")
+    return fixed
+
+
+def hardcoded(hwclass: str, tree_: pathlib.Path, changed: list) -> int:
+    """The scan's single-device cuda sites inside test classes of CHANGED:
+    lint's hardcoded-device sees declared classes only, and the unsafe
+    fixes mostly touch classes the safe ones leave undeclared."""
+    out = subprocess.run([hwclass, "scan", "--isolated", "-q", "--root", str(tree_),
+                          *[str(tree_ / rel) for rel in changed]], capture_output=True, text=True)
+    kinds = {"device-string", "tensor-method", "accelerator-api"}
+    return sum(1 for f in json.loads(out.stdout)["files"] for site in f["sites"]
+               if site["kind"] in kinds and "." in site["owner"] and site["device"] == "cuda")
+
+
+def composes(hwclass: str, safe: pathlib.Path, unsafe: pathlib.Path, root: pathlib.Path, failures: list) -> int:
+    """Safe then unsafe fixes, and unsafe then safe ones, end as the unsafe
+    ones alone did; on copies of the fixture trees. Returns the files compared."""
+    alone = {p.relative_to(unsafe): p.read_bytes() for p in (unsafe / "test").rglob("*.py")}
+    with tempfile.TemporaryDirectory() as tmp:
+        for start, then in ((safe, ["--unsafe-fixes"]), (unsafe, [])):
+            copy = pathlib.Path(tmp) / start.name
+            shutil.copytree(start / "test", copy / "test", symlinks=True)
+            (copy / "torch").symlink_to(root / "torch")
+            subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", *then, "--root", str(copy),
+                            str(copy / "test")], capture_output=True)
+            order = "safe then unsafe" if then else "unsafe then safe"
+            failures += [f"{rel}: {order} fixes differ from unsafe fixes alone"
+                         for rel, data in sorted(alone.items()) if (copy / rel).read_bytes() != data]
+    return len(alone)
+
+
 def main() -> int:
     hwclass, root = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
     unsafe = sys.argv[3:] == ["--unsafe-fixes"]
-    failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        copy = pathlib.Path(tmp)
-        shutil.copytree(root / "test", copy / "test", symlinks=True)
-        (copy / "torch").symlink_to(root / "torch")  # the tree's own API, which the fixes may write
-        before = {p: p.read_bytes() for p in (copy / "test").rglob("*.py")}
-        run = subprocess.run([hwclass, "fix", "--isolated", "-v", "--write", *(["--unsafe-fixes"] if unsafe else []),
-                              "--root", str(copy), str(copy / "test")], capture_output=True, text=True)
-        if run.returncode != 0:
-            print(run.stderr[-2000:])
-            return 1
-        summary = run.stderr.splitlines()
-        print(next((line for line in summary if line.startswith("fixed ")), "(no summary)"))
-        reasons = {}
-        for line in summary[1:]:
-            m = re.match(r"\s+\S+: line \d+: \S+: (.*)", line)
-            if m:
-                key = re.sub(r"\d+", "N", m.group(1))
-                reasons[key] = reasons.get(key, 0) + 1
-        for why, n in sorted(reasons.items(), key=lambda x: -x[1]):
-            print(f"  left {n}: {why}")
-        fixed = {}
-        for path, old in before.items():
-            new = path.read_bytes()
-            if new == old:
-                continue
-            rel = str(path.relative_to(copy))
-            try:
-                compile(old, rel, "exec", dont_inherit=True)
-            except (SyntaxError, ValueError):
-                continue  # CPython rejected it before: not the fix's doing
-            try:
-                compile(new, rel, "exec", dont_inherit=True)
-                after_decls = declarations(path)
-            except (SyntaxError, ValueError) as e:
-                failures.append(f"{rel} no longer compiles: {e}")
-                continue
-            before_path = pathlib.Path(tmp) / "before.py"
-            before_path.write_bytes(old)
-            before_decls = declarations(before_path)
-            for cls, decl in after_decls.items():
-                if decl != before_decls.get(cls):
-                    fixed.setdefault(rel, set()).add(cls)
-            changed_classes = fixed.get(rel, set())
-            if not unsafe and without_fix(ast.parse(old), changed_classes) != without_fix(ast.parse(new), changed_classes):
-                failures.append(f"{rel}: the safe fixes changed more than declarations and the import")
-        print(f"fixed {sum(len(c) for c in fixed.values())} classes in {len(fixed)} files")
+    failures, compared = [], {}
+    with tree(hwclass, root, "unsafe" if unsafe else "safe") as fixed_tree:
+        fix = fix_output(fixed_tree)
+        if fix["exit"] not in (0, 1):
+            return finish([f"hwclass fix exited {fix['exit']}: {fix['stderr'][-2000:]}"])
+        summarize(fix["stderr"])
+        fixed = changed_classes(root, fixed_tree, unsafe, failures)
+        compared["classes declared"] = sum(len(c) for c in fixed.values())
+        print(f"fixed {compared['classes declared']} classes in {len(fixed)} files")
         again = subprocess.run([hwclass, "fix", "--isolated", "-q", "--diff", *(["--unsafe-fixes"] if unsafe else []),
-                                "--root", str(copy), str(copy / "test")], capture_output=True, text=True)
+                                "--root", str(fixed_tree), str(fixed_tree / "test")], capture_output=True, text=True)
         if again.returncode != 0:
             failures.append("a second run would change: " + again.stdout[:300])
-        lint = subprocess.run([hwclass, "lint", "--isolated", "-q", "--upstream", "--format", "json", "--root", str(copy),
-                               *[str(copy / rel) for rel in fixed]], capture_output=True, text=True)
+        lint = subprocess.run([hwclass, "lint", "--isolated", "-q", "--upstream", "--format", "json", "--root",
+                               str(fixed_tree), *[str(fixed_tree / rel) for rel in fixed]], capture_output=True, text=True)
         for f in json.loads(lint.stdout):
             m = re.match(r"Test class '([^']+)'", f["message"])
             if f["rule"] == "hw_classification" and m and m.group(1) in fixed.get(f["relative_path"], set()):
                 failures.append(f"{f['relative_path']}::{m.group(1)} still gets [hw_classification]")
         if unsafe:
-            # Against the same tree with the safe fixes only: hardcoded-device
-            # reports only declared classes, which the safe fixes declare.
-            safe = pathlib.Path(tmp) / "safe"
-            shutil.copytree(root / "test", safe / "test", symlinks=True)
-            (safe / "torch").symlink_to(root / "torch")
-            subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--root", str(safe), str(safe / "test")],
-                           check=True, capture_output=True)
-            changed = [str(p.relative_to(safe)) for p in (safe / "test").rglob("*.py")
-                       if p.read_bytes() != (copy / p.relative_to(safe)).read_bytes()]
-
-            # lint's hardcoded-device sees declared classes only, and the
-            # unsafe fixes mostly touch classes the safe ones leave undeclared,
-            # so count the scan's single-device sites inside test classes.
-            def hardcoded(tree):
-                out = subprocess.run([hwclass, "scan", "--isolated", "-q", "--root", str(tree),
-                                      *[str(tree / rel) for rel in changed]], capture_output=True, text=True)
-                kinds = {"device-string", "tensor-method", "accelerator-api"}
-                return sum(1 for f in json.loads(out.stdout)["files"] for site in f["sites"]
-                           if site["kind"] in kinds and "." in site["owner"] and site["device"] == "cuda")
-            was, now = hardcoded(safe), hardcoded(copy)
-            print(f"cuda sites in the test classes of the {len(changed)} files the unsafe fixes changed: "
-                  f"{was} before, {now} after")
-            if not now < was:
-                failures.append("the unsafe fixes left as many hardcoded-device sites")
-            # Composition: safe then unsafe (on `safe`), and unsafe then safe
-            # (on `copy`), both end as unsafe alone did.
-            alone = {p.relative_to(copy): p.read_bytes() for p in (copy / "test").rglob("*.py")}
-            subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--unsafe-fixes", "--root", str(safe),
-                            str(safe / "test")], capture_output=True)
-            subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--root", str(copy), str(copy / "test")],
-                           capture_output=True)
-            for rel, data in sorted(alone.items()):
-                if (safe / rel).read_bytes() != data:
-                    failures.append(f"{rel}: safe then unsafe fixes differ from unsafe fixes alone")
-                if (copy / rel).read_bytes() != data:
-                    failures.append(f"{rel}: unsafe then safe fixes differ from unsafe fixes alone")
-    for failure in failures[:20]:
-        print("FAIL:", failure)
-    return 1 if failures or not fixed else 0
+            with tree(hwclass, root, "safe") as safe:
+                changed = [str(p.relative_to(safe)) for p in (safe / "test").rglob("*.py")
+                           if p.read_bytes() != (fixed_tree / p.relative_to(safe)).read_bytes()]
+                was, now = hardcoded(hwclass, safe, changed), hardcoded(hwclass, fixed_tree, changed)
+                print(f"cuda sites in the test classes of the {len(changed)} files the unsafe fixes changed: "
+                      f"{was} before, {now} after")
+                if not now < was:
+                    failures.append("the unsafe fixes left as many hardcoded-device sites")
+                compared["files composed"] = composes(hwclass, safe, fixed_tree, root, failures)
+    return finish(failures, 20, compared)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ import pathlib
 import sys
 import tomllib
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from outcome import finish  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness.outcome import finish  # noqa: E402
 
 SEEDS = {"MultiProcessTestCase", "MultiProcContinuousTest"}
 

@@ -2,7 +2,10 @@
 """Contract 5.8's device need, computed in the PyTorch runtime from the
 classes as imported (run inside the runtime by multigpu_runtime.py):
 
-    multigpu_reference.py TEST_DIR OUT_JSON FILE...
+    multigpu_reference.py TEST_DIR FILE...
+
+The result is one line on stdout, MARKER and then JSON: the tests' modules
+print too, and the runtime's tree is read, never written.
 
 Imports each FILE (relative to TEST_DIR) as `python -m pytest` does from
 TEST_DIR (import mode prepend: the first directory up without an
@@ -32,6 +35,7 @@ import unittest
 import warnings
 
 UNREADABLE = 2 ** 30
+MARKER = "multigpu-reference: "
 MULTIGPU_REASON = "requires multiple cuda devices"
 
 
@@ -102,13 +106,13 @@ def import_as_pytest(path):
 
 
 def main():
-    test_dir, out = pathlib.Path(sys.argv[1]).resolve(), pathlib.Path(sys.argv[2])
+    test_dir = pathlib.Path(sys.argv[1]).resolve()
     sys.path.insert(0, str(test_dir))
     warnings.simplefilter("ignore")
     stamp_skip_if_lt_x_gpu()
     bases = multigpu_bases()
     classes, failed = [], {}
-    for rel in sys.argv[3:]:
+    for rel in sys.argv[2:]:
         try:
             module, name = import_as_pytest(test_dir / rel)
         except BaseException as e:  # SystemExit too: some files exit when distributed is missing
@@ -129,7 +133,9 @@ def main():
                 else:
                     tests[test] = single_need(cls, fn)
             classes.append({"file": rel, "class": cls_name, "multigpu": multigpu, "tests": tests})
-    out.write_text(json.dumps({"classes": classes, "failed": failed}, indent=1, sort_keys=True))
+    # The interpreter's own stdout: a test module may have replaced sys.stdout.
+    sys.__stdout__.write("\n" + MARKER + json.dumps({"classes": classes, "failed": failed}, sort_keys=True) + "\n")
+    sys.__stdout__.flush()
 
 
 if __name__ == "__main__":

@@ -21,8 +21,8 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from outcome import finish  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness.outcome import finish  # noqa: E402
 from scratch_repo import new_repo, one_line_error  # noqa: E402
 
 FILE = "test/test_legacy_cuda.py"

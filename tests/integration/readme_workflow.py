@@ -35,8 +35,8 @@ import tempfile
 
 import yaml
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from outcome import finish  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness.outcome import finish  # noqa: E402
 
 # Small files with device-generic templates (and one without any), so the
 # selection for CUDA runners has fewer classes than the README's 4 shards.

@@ -24,14 +24,15 @@
 import ast
 import json
 import pathlib
-import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
-from pytorch import Runtime  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness import hw  # noqa: E402
+from harness.outcome import finish  # noqa: E402
+from harness.runners import PRIVATEUSE1_NAME, RUNNERS  # noqa: E402
+from harness.runtime import SOURCE, Runtime  # noqa: E402
 
-SOURCE = pathlib.Path(__file__).resolve().parents[2]
 MPS_RUNNER = ["MPSLeakyReluTest", "MPSReluTest", "MatmulTest", "TestAdvancedIndexing", "TestAutocastMPS",
               "TestAvgPool", "TestCommonMPS", "TestComplex", "TestConvolutionMPS", "TestErrorInputsMPS",
               "TestFallbackWarning", "TestGatherScatter", "TestLinalgMPSMPS", "TestLogical", "TestMPS",
@@ -89,69 +90,79 @@ def declare_generic(text: str) -> str:
 
 
 def select(hwclass, tree, device, extend=None):
-    args = [hwclass, "select", "--isolated", "-q", "--no-cache", "--root", str(tree), "--use", "declared",
-            "--hw-classification", "GENERIC", "--device", device, "--allow-empty", "--format", "json"]
-    if extend:
-        args += ["--rules-extend", str(extend)]
-    run = subprocess.run(args + [str(tree / "test")], capture_output=True, text=True)
-    if run.returncode != 0:
-        raise SystemExit(f"select --device {device} exited {run.returncode}: {run.stderr[-500:]}")
-    manifest = json.loads(run.stdout) if run.stdout.strip() else {"classes": [], "not_selected": [], "selection": {}}
-    return manifest
+    out = hw.run(hwclass, "select", "--no-cache", "--use", "declared", "--hw-classification", "GENERIC", "--device",
+                 device, "--allow-empty", "--format", "json", *(["--rules-extend", str(extend)] if extend else []),
+                 str(tree / "test"), root=tree).stdout
+    return json.loads(out) if out.strip() else {"classes": [], "not_selected": [], "selection": {"environment": []}}
+
+
+def test_mps(hwclass: str, corpus: pathlib.Path, tmp: pathlib.Path, failures: list) -> int:
+    """1. test_mps.py as PyTorch 2.6.0 ships it: the classes compared."""
+    tree = tmp / "mps"
+    (tree / "test").mkdir(parents=True)
+    (tree / "test/test_mps.py").write_text(declare_generic((corpus / "test/test_mps.py").read_text()))
+    compared = 0
+    for device, expected in (("mps", MPS_RUNNER), ("cpu", []), ("cuda", [])):
+        manifest = select(hwclass, tree, device)
+        got = sorted(c["runs_as"] for c in manifest["classes"])
+        said = [c["class"] + ": " + c["reason"] for c in manifest.get("not_selected", [])]
+        print(f"test_mps.py, {device} runner: {len(got)} classes, {len(said)} left out")
+        compared += len(got)
+        if got != expected:
+            failures.append(f"test_mps.py {device}: selected {got}, expected {expected}")
+        if said:
+            failures.append(f"test_mps.py {device}: left out with a reason: {said}")
+    return compared
+
+
+def fixture(hwclass: str, tmp: pathlib.Path, failures: list) -> tuple:
+    """2. The fixture, select against the runtime: (classes select named,
+    classes the runtime collected)."""
+    tree = tmp / f"{tmp.name}-runner-conditions"
+    (tree / "test").mkdir(parents=True)
+    for n, (condition, _) in enumerate(CONDITIONS):
+        (tree / f"test/test_rc_{n}.py").write_text(TEMPLATE.format(condition=condition, n=n))
+    extend = tmp / "npu.toml"
+    extend.write_text(f'[instantiate]\nprivateuse1 = ["{PRIVATEUSE1_NAME}"]\n\n' +
+                      (SOURCE / "tests/golden/npu-device.toml").read_text())
+    expected = {device: {f"test_rc_{n}::TestRc{n}" for n, (_, runs) in enumerate(CONDITIONS) if device in runs}
+                for device in ("cpu", "cuda", "mps", "npu")}
+    # The runners here: cpu, and the fake PrivateUse1 backend, named npu.
+    # Its environment registering the backend is part of what is compared:
+    # unregistered, torch.npu does not exist and test_rc_9 and test_rc_10
+    # fail to import rather than collect.
+    runners = {"cpu": RUNNERS["2.6.0"]["cpu"], PRIVATEUSE1_NAME: RUNNERS["2.6.0"]["privateuse1"]}
+    runtime = Runtime("2.6.0")
+    runtime.ensure()
+    files = [f"test_rc_{n}.py" for n in range(len(CONDITIONS))]
+    selected = collected_count = 0
+    for device in ("cpu", "cuda", "mps", "npu"):
+        manifest = select(hwclass, tree, device, extend)
+        chosen = {c["test_file"] + "::" + c["runs_as"] for c in manifest["classes"]}
+        selected += len(chosen)
+        print(f"fixture, {device} runner: select {len(chosen)}, expected {len(expected[device])}")
+        if chosen != expected[device]:
+            failures.append(f"fixture {device}: select {sorted(chosen)} != expected {sorted(expected[device])}")
+        if device not in runners:
+            continue  # no such runner here
+        _, _, rows, output = runtime.collect(tree, files, {**hw.environment(manifest), **runners[device]})
+        collected = {r["nodeid"].split("::")[0][:-3] + "::" + r["cls"] for r in rows if r.get("cls")}
+        collected_count += len(collected)
+        print(f"fixture, {device} runner: runtime {len(collected)}")
+        if collected != expected[device]:
+            failures.append(f"fixture {device}: runtime {sorted(collected)} != expected "
+                            f"{sorted(expected[device])}\n{output[-1500:]}")
+    return selected, collected_count
 
 
 def main() -> int:
     hwclass, corpus = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
-        # 1. test_mps.py as PyTorch 2.6.0 ships it.
-        tree = pathlib.Path(tmp) / "mps"
-        (tree / "test").mkdir(parents=True)
-        (tree / "test/test_mps.py").write_text(declare_generic((corpus / "test/test_mps.py").read_text()))
-        for device, expected in (("mps", MPS_RUNNER), ("cpu", []), ("cuda", [])):
-            manifest = select(hwclass, tree, device)
-            got = sorted(c["runs_as"] for c in manifest["classes"])
-            said = [c["class"] + ": " + c["reason"] for c in manifest.get("not_selected", [])]
-            print(f"test_mps.py, {device} runner: {len(got)} classes, {len(said)} left out")
-            if got != expected:
-                failures.append(f"test_mps.py {device}: selected {got}, expected {expected}")
-            if said:
-                failures.append(f"test_mps.py {device}: left out with a reason: {said}")
-
-        # 2. The fixture, select against the runtime.
-        tree = pathlib.Path(tmp) / f"{pathlib.Path(tmp).name}-runner-conditions"
-        (tree / "test").mkdir(parents=True)
-        for n, (condition, _) in enumerate(CONDITIONS):
-            (tree / f"test/test_rc_{n}.py").write_text(TEMPLATE.format(condition=condition, n=n))
-        extend = pathlib.Path(tmp) / "npu.toml"
-        extend.write_text('[instantiate]\nprivateuse1 = ["npu"]\n\n' +
-                          (SOURCE / "tests/golden/npu-device.toml").read_text())
-        expected = {device: {f"test_rc_{n}::TestRc{n}" for n, (_, runs) in enumerate(CONDITIONS) if device in runs}
-                    for device in ("cpu", "cuda", "mps", "npu")}
-        runtime = Runtime("2.6.0")
-        runtime.ensure()
-        files = [f"test_rc_{n}.py" for n in range(len(CONDITIONS))]
-        for device in ("cpu", "cuda", "mps", "npu"):
-            manifest = select(hwclass, tree, device, extend)
-            chosen = {c["test_file"] + "::" + c["runs_as"] for c in manifest["classes"]}
-            print(f"fixture, {device} runner: select {len(chosen)}, expected {len(expected[device])}")
-            if chosen != expected[device]:
-                failures.append(f"fixture {device}: select {sorted(chosen)} != expected {sorted(expected[device])}")
-            if device not in ("cpu", "npu"):
-                continue  # no such runner here
-            environment = dict(e.split("=", 1) for e in manifest["selection"].get("environment", []))
-            if device == "npu":
-                environment["HWCLASS_PRIVATEUSE1"] = "npu"
-            _, _, rows, output = runtime.collect(tree, files, environment)
-            collected = {r["nodeid"].split("::")[0][:-3] + "::" + r["cls"] for r in rows if r.get("cls")}
-            print(f"fixture, {device} runner: runtime {len(collected)}")
-            if collected != expected[device]:
-                failures.append(f"fixture {device}: runtime {sorted(collected)} != expected "
-                                f"{sorted(expected[device])}\n{output[-1500:]}")
-    for f in failures:
-        print("FAIL:", f)
-    print("ok" if not failures else f"{len(failures)} failures")
-    return 1 if failures else 0
+        mps = test_mps(hwclass, corpus, pathlib.Path(tmp), failures)
+        selected, collected = fixture(hwclass, pathlib.Path(tmp), failures)
+    return finish(failures, compared={"test_mps.py classes selected": mps, "fixture classes selected": selected,
+                                      "fixture classes collected": collected})
 
 
 if __name__ == "__main__":

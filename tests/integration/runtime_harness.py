@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The runtime harness itself (tests/runtime/pytorch.py and
-scripts/pytorch-runtime.sh), in the 2.6.0 chroot, on a scratch tree:
+"""The runtime harness itself (tests/harness/ and scripts/pytorch-runtime.sh),
+in the 2.6.0 chroot and the host's 1.13.1, on scratch trees:
 
 1. a test stuck where no Python time box reaches (SIGALRM blocked, as in a
    wait in C++) is killed with its run after the run's timeout, which
@@ -12,7 +12,15 @@ scripts/pytorch-runtime.sh), in the 2.6.0 chroot, on a scratch tree:
    restarts names the tests it could not run (SampleDied);
 2. two runs at once bind the same loopback port (each run has a network
    namespace of its own, as ctest runs the runtime tests two at a time);
-3. the machine's name resolves to loopback inside the chroot.
+3. the machine's name resolves to loopback inside the chroot;
+4. every runner's environment registers its backend: each collects the
+   variant of its own device type (harness/runners.py), and a misspelt
+   variable (the whole-tree fix oracle once set HWSHIM_PRIVATEUSE1, which
+   no shim reads) collects none, so the check can fail;
+5. the collection cache: a second collection of unchanged files reuses
+   every one and gives the same rows as an uncached one; a change to a
+   test file, or to a module it imports, collects that file again; a
+   sample run is reused the same way.
 
 Before these, CI's sample run (fix_sample_run.py) hung past ctest's
 timeout with no word of which test waited.
@@ -24,10 +32,13 @@ import tempfile
 import threading
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from outcome import finish  # noqa: E402
-from pytorch import Runtime, SampleDied  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness.collection_cache import CollectionCache  # noqa: E402
+from harness.env import SAMPLE_BOX  # noqa: E402
+from harness.groups import by_file  # noqa: E402
+from harness.outcome import finish  # noqa: E402
+from harness.runners import RUNNERS, VARIANT, registered  # noqa: E402
+from harness.runtime import Runtime, SampleDied  # noqa: E402
 
 STUCK = '''import signal, socket, time
 
@@ -78,24 +89,101 @@ def test_own_name():
 '''
 
 
-def tree_with(tmp: str, name: str, text: str) -> pathlib.Path:
+DEVICE_GENERIC = '''from torch.testing._internal.common_device_type import instantiate_device_type_tests
+from torch.testing._internal.common_utils import TestCase, run_tests
+import helper
+
+
+class TestReg(TestCase):
+    def test_x(self, device):
+        self.assertEqual(helper.VALUE, 1)
+
+
+instantiate_device_type_tests(TestReg, globals())
+'''
+
+
+def tree_with(tmp: str, name: str, text: str, **others) -> pathlib.Path:
     root = pathlib.Path(tmp) / f"{pathlib.Path(tmp).name}-{name}"
     (root / "test").mkdir(parents=True)
     (root / "test" / "test_harness.py").write_text(text)
+    for file, body in others.items():
+        (root / "test" / f"{file}.py").write_text(body)
     return root
 
 
+def registration(tmp: str, failures: list) -> dict:
+    """4. Each runner collects its own device type's variant; a misspelt
+    variable collects none. Returns the variants counted per runner."""
+    counted = {}
+    root = tree_with(tmp, "registration", DEVICE_GENERIC, helper="VALUE = 1\n")
+    for version, runners in RUNNERS.items():
+        runtime = Runtime(version, CollectionCache(None))
+        runtime.ensure()
+        for runner, env in runners.items():
+            ids, errors, _, output = runtime.collect(root, ["test_harness.py"], env)
+            got = sorted(ids.get("test_harness.py", ()))
+            counted[f"{version} {runner}"] = registered(runner, got)
+            print(f"{version} {runner}: {got}")
+            if not registered(runner, got):
+                failures.append(f"{version} {runner}: no {VARIANT[runner]} variant collected ({got}, {output})")
+    misspelt = Runtime("2.6.0", CollectionCache(None)).collect(root, ["test_harness.py"], {"HWSHIM_PRIVATEUSE1": "npu"})
+    wrong = sorted(misspelt[0].get("test_harness.py", ()))
+    print(f"2.6.0 with HWSHIM_PRIVATEUSE1=npu: {wrong}")
+    if registered("privateuse1", wrong):
+        failures.append(f"a misspelt variable still registered the backend: {wrong}; the check cannot fail")
+    return counted
+
+
+def cache_checks(tmp: str, failures: list) -> dict:
+    """5. The collection cache reuses what is unchanged, and only that."""
+    cache = CollectionCache(pathlib.Path(tmp) / "collections")
+    runtime = Runtime("2.6.0", cache)
+    root = tree_with(tmp, "cache", DEVICE_GENERIC, helper="VALUE = 1\n", test_other=DIES, test_third=PORT)
+    files = [["test_harness.py", "test_other.py"], ["test_third.py"]]
+    plain = by_file(Runtime("2.6.0", CollectionCache(None)).collect_groups(root, files)[0])
+    first = by_file(runtime.collect_groups(root, files)[0])
+    after_first = (cache.hits, cache.misses)
+    second = by_file(runtime.collect_groups(root, files)[0])
+    after_second = (cache.hits, cache.misses)
+    print(f"cache: first {after_first}, second {after_second} (hits, misses)")
+    if not (first == second == plain) or not plain[0]:
+        failures.append(f"cached collections differ from an uncached one: {plain} {first} {second}")
+    if after_first != (0, 3) or after_second != (3, 3):
+        failures.append(f"cache: (hits, misses) {after_first} then {after_second}; expected (0, 3) then (3, 3)")
+    (root / "test" / "helper.py").write_text("VALUE = 2\n")  # imported by test_harness.py only
+    runtime.collect_groups(root, files)
+    after_helper = (cache.hits - after_second[0], cache.misses - after_second[1])
+    (root / "test" / "test_third.py").write_text(PORT + "\n")
+    runtime.collect_groups(root, files)
+    after_edit = (cache.hits - after_second[0] - after_helper[0], cache.misses - after_second[1] - after_helper[1])
+    print(f"cache: after helper.py changed {after_helper}, after test_third.py changed {after_edit}")
+    # test_other.py comes after test_harness.py in its process, so it
+    # counts helper.py among its modules too.
+    if after_helper != (1, 2) or after_edit != (2, 1):
+        failures.append(f"cache after changes: {after_helper} and {after_edit}; expected (1, 2) and (2, 1)")
+    sample = runtime.run_sample(root, ["test_harness.py"], ["test_harness.py::TestRegCPU"], 5, 120)
+    hits = cache.hits
+    again = runtime.run_sample(root, ["test_harness.py"], ["test_harness.py::TestRegCPU"], 5, 120)
+    print(f"sample run: {[(r['nodeid'], r['outcome']) for r in sample[0]]}, again from the cache: {cache.hits - hits}")
+    if sample[0] != again[0] or cache.hits - hits != 1 or not sample[0]:
+        failures.append(f"a sample run kept: {sample} then {again}, {cache.hits - hits} files from the cache")
+    return {"cached files compared": sum(len(v) for v in plain[0].values())}
+
+
 def main() -> int:
-    runtime = Runtime("2.6.0")
+    runtime = Runtime("2.6.0", CollectionCache(None))
     runtime.ensure()
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
+        compared = registration(tmp, failures)
+        compared.update(cache_checks(tmp, failures))
         # 1. The stuck test: killed at 20 s, the other test's row kept.
         root = tree_with(tmp, "stuck", STUCK)
         start = time.time()
         try:
             runtime.pytest(root, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample",
-                                  "test_harness.py"], {"HWSAMPLE_BOX": "5"}, timeout=20)
+                                  "test_harness.py"], {SAMPLE_BOX: "5"}, timeout=20)
             failures.append("a test stuck past every box ended without TimeoutExpired")
         except subprocess.TimeoutExpired:
             pass
@@ -112,7 +200,7 @@ def main() -> int:
         start = time.time()
         try:
             code, output, _ = runtime.pytest(root, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", "-p", "hwsample",
-                                                    "test_harness.py"], {"HWSAMPLE_BOX": "5"}, timeout=90)
+                                                    "test_harness.py"], {SAMPLE_BOX: "5"}, timeout=90)
         except subprocess.TimeoutExpired:
             code, output = "killed at 90 s", ""
         took = time.time() - start
@@ -145,7 +233,7 @@ def main() -> int:
         results = {}
 
         def one(name: str) -> None:
-            runtime_of_thread = Runtime("2.6.0")
+            runtime_of_thread = Runtime("2.6.0", CollectionCache(None))
             code, output, _ = runtime_of_thread.pytest(tree_with(tmp, name, PORT),
                                                        ["-q", "-p", "no:cacheprovider", "test_harness.py"],
                                                        timeout=120)
@@ -160,7 +248,7 @@ def main() -> int:
             print(f"{name}: exit {code}, {last}")
             if code != 0:
                 failures.append(f"{name}: exit {code}: {last}")
-    return finish(failures)
+    return finish(failures, compared=compared)
 
 
 if __name__ == "__main__":

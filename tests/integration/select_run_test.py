@@ -3,28 +3,34 @@
 
     select_run_test.py HWCLASS TREE_ROOT_2_6_0
 
-On a copy of the 2.6.0 tree's test/ and tools/ declared by `hwclass fix
---write`, `select --device cpu --format run-test -o run.sh` over FILES
+On the 2.6.0 tree's test/ after `hwclass fix --write --unsafe-fixes` (the
+harness's unsafe tree), beside the corpus's tools/ (which run_test.py
+imports), `select --device cpu --format run-test -o run.sh` over FILES
 writes the command; `sh run.sh` runs it as written, from the repository
 root, in the 2.6.0 runtime (with `python` on PATH, as on a CI runner).
-Every test of the selected classes, as pytest collects them, must run,
-and nothing else: run_test.py's -k is a substring match, which select
-checks against every class of the files -i names.
+Every test of the selected classes, as pytest collects them in the
+environment select prints, must run, and nothing else: run_test.py's -k is
+a substring match, which select checks against every class of the files
+-i names (test_view_ops.py: TestViewOpsCPU is selected, TestOldViewOpsCPU
+is not).
 """
-import json
+import concurrent.futures
 import pathlib
 import shutil
-import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
-from outcome import finish  # noqa: E402
-from pytorch import CHROOT, HERE as SHIMS, SOURCE, Runtime  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness import hw  # noqa: E402
+from harness.outcome import finish  # noqa: E402
+from harness.runtime import Runtime  # noqa: E402
+from harness.trees import tree as fixture_tree  # noqa: E402
 
-FILES = ["test_type_info.py", "test_show_pickle.py", "test_per_overload_api.py", "test_native_functions.py",
-         "test_segment_reductions.py", "test_view_ops.py", "test_dlpack.py"]
-MEMBERS = "GENERIC,ACCELERATOR,CPU,CUDA,MPS,XPU"
+# A plain GENERIC class (TestDTypeInfo), and the cpu variant of an
+# ACCELERATOR template whose name is inside another's (TestViewOpsCPU in
+# TestOldViewOpsCPU, undeclared): run_test.py runs each file in two pytest
+# processes (its serial tests, then the others), each importing torch.
+FILES = ["test_type_info.py", "test_view_ops.py"]
 
 
 def main() -> int:
@@ -32,52 +38,39 @@ def main() -> int:
     runtime = Runtime("2.6.0")
     runtime.ensure()
     failures = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with fixture_tree(hwclass, root, "unsafe") as fixed, tempfile.TemporaryDirectory() as tmp:
         tree = pathlib.Path(tmp) / f"{pathlib.Path(tmp).name}-runtest"
-        shutil.copytree(root / "test", tree / "test", symlinks=True)
+        shutil.copytree(fixed / "test", tree / "test", symlinks=True)
         shutil.copytree(root / "tools", tree / "tools", symlinks=True)
-        (tree / "torch").symlink_to(root / "torch")
-        subprocess.run([hwclass, "fix", "--isolated", "-q", "--write", "--unsafe-fixes", "--root", str(tree),
-                        *[str(tree / "test" / f) for f in FILES]], capture_output=True)
-        (tree / "torch").unlink()
         paths = [str(tree / "test" / f) for f in FILES]
-        select = subprocess.run([hwclass, "select", "--isolated", "-q", "--root", str(tree), "--device", "cpu",
-                                 "--hw-classification", MEMBERS, "--format", "run-test", "-o",
-                                 str(tree / "run.sh"), *paths], capture_output=True, text=True)
-        if select.returncode != 0:
-            print(select.stderr)
-            return 1
-        command = (tree / "run.sh").read_text()
-        print(f"command: {command.strip()}")
-        manifest = json.loads(subprocess.run([hwclass, "select", "--isolated", "-q", "--root", str(tree), "--device",
-                                              "cpu", "--hw-classification", MEMBERS, *paths],
-                                             capture_output=True, text=True).stdout)
+        select = ["select", "--device", "cpu", "--hw-classification", ",".join(hw.MEMBERS), *paths]
+        hw.run(hwclass, *select, "--format", "run-test", "-o", str(tree / "run.sh"), root=tree)
+        print(f"command: {(tree / 'run.sh').read_text().strip()}")
+        manifest = hw.json_of(hwclass, *select, root=tree)
         chosen = {(c["test_file"] + ".py", c["runs_as"]) for c in manifest["classes"]}
-        # What pytest collects of the selected classes, in the same runtime.
-        _, _, rows = runtime.pytest(tree, ["--collect-only", "-q", "-p", "no:cacheprovider", "-p", "hwcollect",
-                                           *FILES], {"PYTORCH_TESTING_DEVICE_ONLY_FOR": "cpu"})
+        # What pytest collects of the selected classes, in the same runtime,
+        # beside the run (each in its own copy of the tree): run.sh as a CI
+        # shell runs it, hwcollect (through PYTEST_ADDOPTS) recording each
+        # test run_test.py's pytest processes run.
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            collecting = pool.submit(runtime.collect, tree, FILES, hw.environment(manifest))
+            running = pool.submit(runtime.run_recorded, tree, ["sh", "run.sh"],
+                                  {"PYTEST_ADDOPTS": "-p hwcollect"}, 1800, cwd=".", runs=True)
+            _, errors, rows, output = collecting.result()
+            run, _, ran = running.result()
         expected = {r["nodeid"] for r in rows if r.get("cls") and (r["nodeid"].split("::")[0], r["cls"]) in chosen}
-        # run.sh as a CI shell runs it; hwcollect, through PYTEST_ADDOPTS,
-        # records each test run_test.py's pytest processes run.
-        record = "/tmp/hwrun-runtest.jsonl"
-        (CHROOT / record.lstrip("/")).unlink(missing_ok=True)
-        run = subprocess.run([str(SOURCE / "scripts/pytorch-runtime.sh"), str(CHROOT), "run", str(tree), "env",
-                              f"HWRUN_OUT={record}", "PYTEST_ADDOPTS=-p hwcollect", "sh", "-c",
-                              "ln -sf python3 /usr/bin/python && exec sh run.sh"],
-                             capture_output=True, text=True, timeout=1800, env={"PYSHIM": str(SHIMS / "pyshim"),
-                                                                                 "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"})
-        shutil.rmtree(CHROOT / "work" / tree.name, ignore_errors=True)
-        lines = (CHROOT / record.lstrip("/")).read_text().splitlines() if (CHROOT / record.lstrip("/")).exists() else []
-        ran = {json.loads(x)["nodeid"] for x in lines}
-        print(f"run_test.py exit {run.returncode}: {len(ran)} tests run; pytest collects {len(expected)} "
-              f"in the {len(chosen)} selected classes")
-        missing, extra = sorted(expected - ran), sorted(ran - expected)
-        failures += [f"selected, not run: {n}" for n in missing] + [f"run, not selected: {n}" for n in extra]
-        if run.returncode != 0:
-            failures.append(f"run_test.py exited {run.returncode}: {run.stdout[-800:]}{run.stderr[-800:]}")
-        if len(expected) < 20:
-            failures.append(f"only {len(expected)} tests selected; the check needs a real selection")
-    return finish(failures)
+    ran = {r["nodeid"] for r in ran}
+    print(f"run_test.py exit {run.returncode}: {len(ran)} tests run; pytest collects {len(expected)} "
+          f"in the {len(chosen)} selected classes")
+    missing, extra = sorted(expected - ran), sorted(ran - expected)
+    failures += [f"selected, not run: {n}" for n in missing] + [f"run, not selected: {n}" for n in extra]
+    failures += [f"pytest cannot collect {f}: {output[-400:]}" for f in sorted(errors)]
+    if run.returncode != 0:
+        failures.append(f"run_test.py exited {run.returncode}: {run.stdout[-800:]}{run.stderr[-800:]}")
+    if len(expected) < 20:
+        failures.append(f"only {len(expected)} tests selected; the check needs a real selection")
+    return finish(failures, compared={"classes selected": len(chosen), "tests collected in them": len(expected),
+                                      "tests run": len(ran)})
 
 
 if __name__ == "__main__":

@@ -14,14 +14,11 @@ instantiated only for cuda so a CPU runner creates no class for it (contract
 5.3), and the test moved into TestDropoutNNDeviceType runs as its CPU variant.
 """
 import pathlib
-import shutil
 import sys
-import tempfile
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
-from outcome import finish  # noqa: E402
-from pytorch import Runtime  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from harness.outcome import finish  # noqa: E402
+from harness.runtime import Runtime  # noqa: E402
 
 M, E = "test_split_mixed.py", "test_split_existing.py"
 # node id -> (hw_classification as the runtime reads it, outcome on a CPU).
@@ -60,26 +57,25 @@ def main() -> int:
     golden = pathlib.Path(sys.argv[1]).resolve()
     runtime = Runtime("2.6.0")
     runtime.ensure()
-    failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, expected in (("split-tree", BEFORE), ("split-tree.after", AFTER)):
-            tree = pathlib.Path(tmp) / f"{pathlib.Path(tmp).name}-{name}"
-            shutil.copytree(golden / name, tree)
-            code, output, rows = runtime.pytest(tree, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", M, E])
-            members = {r["nodeid"]: r["member"] for r in rows if "nodeid" in r}
-            errors = [r for r in rows if "error" in r]
-            outcomes = {r["nodeid"]: r["outcome"] for r in runtime.last_runs}
-            got = {n: (members[n], outcomes.get(n)) for n in members}
-            print(f"{name}: pytest exit {code}; {len(got)} collected, "
-                  f"{sum(o == 'passed' for _, o in got.values())} passed, "
-                  f"{sum(o == 'skipped' for _, o in got.values())} skipped")
-            failures += [f"{name}: collection error {e}" for e in errors]
-            for n in sorted(set(got) | set(expected)):
-                if got.get(n) != expected.get(n):
-                    failures.append(f"{name}: {n}: runtime {got.get(n)}, expected {expected.get(n)}")
-            if code != 0:
-                failures.append(f"{name}: pytest exited {code}: {output.strip().splitlines()[-1:]}")
-    return finish(failures)
+    failures, compared = [], {}
+    for name, expected in (("split-tree", BEFORE), ("split-tree.after", AFTER)):
+        # The runtime runs in a copy: the goldens are never written.
+        code, output, rows = runtime.pytest(golden / name, ["-q", "-p", "no:cacheprovider", "-p", "hwcollect", M, E])
+        members = {r["nodeid"]: r["member"] for r in rows if "nodeid" in r}
+        errors = [r for r in rows if "error" in r]
+        outcomes = {r["nodeid"]: r["outcome"] for r in runtime.last_runs}
+        got = {n: (members[n], outcomes.get(n)) for n in members}
+        print(f"{name}: pytest exit {code}; {len(got)} collected, "
+              f"{sum(o == 'passed' for _, o in got.values())} passed, "
+              f"{sum(o == 'skipped' for _, o in got.values())} skipped")
+        failures += [f"{name}: collection error {e}" for e in errors]
+        for n in sorted(set(got) | set(expected)):
+            if got.get(n) != expected.get(n):
+                failures.append(f"{name}: {n}: runtime {got.get(n)}, expected {expected.get(n)}")
+        if code != 0:
+            failures.append(f"{name}: pytest exited {code}: {output.strip().splitlines()[-1:]}")
+        compared[f"{name}: node ids as listed"] = sum(got.get(n) == expected[n] for n in expected)
+    return finish(failures, compared=compared)
 
 
 if __name__ == "__main__":

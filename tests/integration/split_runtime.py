@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """fix --split checked by the 2.6.0 runtime (issue 32, item 2's acceptance):
 
-    split_runtime.py HWCLASS TREE_ROOT [SEED]
+    split_runtime.py HWCLASS CORPUS [SEED]                   the oracle
+    split_runtime.py HWCLASS CORPUS --sample N [--seed S]    the gate
 
 Draws, with a fixed seed (printed), mixed classes of the tree that classify
 proposes to split into a GENERIC part and device parts, one per file, among
-small files that collect on CPU, until 10 split; `fix --split --write` splits
-each on a copy of the tree. Then, in the 2.6.0 runtime:
+small files that collect on CPU, in a seeded order that visits every
+directory before any twice (harness.sample.draw), until WANTED (the
+oracle: 10) or N (the gate: 3, outside distributed/, whose tests start a
+process per rank) split; `fix --split --write` splits each on a copy of
+CORPUS's test/. Then, in the 2.6.0 runtime:
 - every split file still collects;
 - every test of a split class that passed on CPU before passes after under its
   new name (TestX::test_y, or TestXDeviceCPU::test_y_cpu, or the CPU variant of
@@ -15,59 +19,96 @@ each on a copy of the tree. Then, in the 2.6.0 runtime:
   contract 1.1 and 8), which a CPU runner does not create: such a test must
   not have passed on CPU before;
 - the GENERIC part lints clean under upstream's rules (lint --upstream).
-Only the drawn classes' tests run (pytest -k), and after the split only those
-that passed before (by node id), so the run stays short.
+Only the drawn classes' tests run (Runtime.run_sample), each call in a box
+of TEST_BOX s, and after the split only those that passed before, by node
+id (Runtime.run_ids), so the run stays short; both runs are kept per file
+in the collection cache. A test cut short by its box shows nothing: more
+than a tenth of them, before or after, fails.
 """
-import json
 import pathlib
-import random
 import re
-import subprocess
 import sys
-import tempfile
-import time
-import xml.etree.ElementTree as ET
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "runtime"))
-from fix_runtime import copy_tree, outcomes  # noqa: E402
-from outcome import finish  # noqa: E402
-from pytorch import Runtime  # noqa: E402
+from fix_sample_run import MULTI_PROCESS, api, collect, writable_copy  # noqa: E402
+from harness import hw, sample  # noqa: E402
+from harness.groups import groups_of  # noqa: E402
+from harness.outcome import finish  # noqa: E402
+from harness.runtime import Runtime, SampleDied  # noqa: E402
+from harness.sample import directories, draw  # noqa: E402
 
-WANTED = 10
+DEFAULT_SEED, WANTED = 32, 10
 MAX_BYTES = 40_000  # small files: their tests run in seconds on CPU
 MAX_TESTS = 60
+# Seconds a test's call may take (a multi-process test's ranks start in
+# 10-20 s on a CPU, more beside other tests), and the whole run before.
+TEST_BOX, RUN_BOX = 60, 1800
 
 
-def hw(hwclass: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([hwclass, *args, "--isolated"], capture_output=True, text=True)
+def arguments():
+    return sample.arguments(__doc__, DEFAULT_SEED, "the gate: classes to split").parse_args()
 
 
-def candidates(hwclass: str, root: pathlib.Path, seed: int) -> list:
-    run = hw(hwclass, "classify", "-q", "--format", "json", "--root", str(root), str(root / "test"))
+def candidates(hwclass: str, root: pathlib.Path, seed: int, gate: bool) -> list:
+    """The first mixed class of each small file, the files in draw order;
+    the gate's outside distributed/ (its tests start a process per rank,
+    10-20 s each on a CPU)."""
+    # --no-cache: the corpus is read, never written (no .hwclass_cache in it).
+    verdicts = hw.json_of(hwclass, "classify", "--no-cache", str(root / "test"), root=root, ok=(0, 1))
     by_file = {}
-    for c in json.loads(run.stdout)["classes"]:
+    for c in verdicts["classes"]:
         parts = c["split"]
         if not parts or not any(p["hw_classification"] == "GENERIC" for p in parts):
             continue
-        path = root / c["path"]
-        if path.stat().st_size > MAX_BYTES or sum(len(p["tests"]) for p in parts) > MAX_TESTS:
+        if (root / c["path"]).stat().st_size > MAX_BYTES or sum(len(p["tests"]) for p in parts) > MAX_TESTS:
             continue
-        by_file.setdefault(c["path"], []).append(c)
-    files = sorted(by_file)
-    random.Random(seed).shuffle(files)
+        if gate and c["path"].startswith(f"test/{MULTI_PROCESS}"):
+            continue
+        by_file.setdefault(c["path"][len("test/"):], []).append(c)
+    files = draw(sorted(by_file), seed)
+    print(f"seed {seed}: {len(files)} small files with a mixed class, in {directories(files)} directories")
     return [sorted(by_file[f], key=lambda c: c["class"])[0] for f in files]
+
+
+def split_some(hwclass: str, root: pathlib.Path, after: pathlib.Path, pool: list, ids_before: dict,
+               wanted: int) -> list:
+    """Splits the classes of POOL whose files collect before, until WANTED
+    split; prints those split and those fix --split left."""
+    chosen, refused = [], []
+    with api(after, root):
+        for c in pool:
+            if c["path"][len("test/"):] not in ids_before:
+                continue
+            run = hw.run(hwclass, "fix", "--write", "--verify", "compile", "--split",
+                         f"{after / c['path']}::{c['class']}", root=after, ok=range(256))
+            if run.returncode != 0:
+                refused.append(f"{c['path']}::{c['class']}: "
+                               f"{run.stderr.strip().splitlines()[-1] if run.stderr.strip() else run.returncode}")
+                continue
+            chosen.append(c)
+            if len(chosen) == wanted:
+                break
+    print(f"split {len(chosen)} classes ({len(refused)} drawn before them left by fix --split):")
+    for c in chosen:
+        print(f"  {c['path']}::{c['class']}: " + " + ".join(f"{p['class']} {p['hw_classification']} "
+                                                       f"({len(p['tests'])})" for p in c["split"]))
+    for r in refused:
+        print(f"  left: {r}")
+    return chosen
 
 
 def new_id(node: str, after, cls: str) -> str:
     """The id a test of `cls` has after the split: itself (GENERIC part), or a
-    CPU variant or another class of the split's names (TestX*)."""
+    CPU variant (test_y_cpu, test_y_cpu_<dtype>) in another class of the
+    split's names (TestX*)."""
     if node in after:
         return node
     path, _, test = node.split("::")
     for other in sorted(after):
         p, c, t = other.split("::")
-        if p == path and c.startswith(cls) and t in (test, f"{test}_cpu"):
+        # instantiate_device_type_tests puts a dtype parameter after the device.
+        if p == path and c.startswith(cls) and (t in (test, f"{test}_cpu") or t.startswith(f"{test}_cpu_")):
             return other
     return ""
 
@@ -88,112 +129,101 @@ def device_only(tree: pathlib.Path, chosen: list) -> dict:
     return out
 
 
+def run_split(runtime: Runtime, trees: dict, chosen: list, collected: set, failures: list) -> dict:
+    """The split classes' tests on CPU before; after, only those that passed
+    (by their new node ids, which collection gave): a test that skipped or
+    failed before is checked by collection alone (it must not vanish), and
+    leaving them out halves the cost (a skipped multi-process test still
+    starts its processes). Returns what was compared."""
+    owners = {c["path"][len("test/"):]: c["class"] for c in chosen}
+    classes = [f"{f}::{c}" for f, c in owners.items()]
+    try:
+        rows, died, overran = runtime.run_sample(trees["before"], list(owners), classes, TEST_BOX, RUN_BOX)
+    except SampleDied as e:
+        failures.append(f"run before: {e}")
+        return {}
+    if died:
+        print(f"run before: a pytest process died in {', '.join(died)}; the run went on after each")
+    if overran:
+        failures.append(f"run before: past its {RUN_BOX} s, its tests left unseen")
+    mine = {r["nodeid"]: "boxed" if r.get("boxed") else r["outcome"] for r in rows}
+    passed = [n for n, s in mine.items() if s == "passed"]
+    cut = [n for n, s in mine.items() if s == "boxed"]
+    if len(cut) > len(mine) // 10:  # a test cut short shows nothing
+        failures.append(f"{len(cut)} of {len(mine)} tests run before the split overran their box: {' '.join(cut[:5])}")
+    renamed = {n: new_id(n, collected, owners[n.split("::")[0]]) for n in mine}
+    targets = [renamed[n] for n in passed if renamed[n]]
+    after = runtime.run_ids(trees["after"], [[i for i in targets if i.split("::")[0] in g]
+                                             for g in groups_of(list(owners), trees["after"] / "test")], TEST_BOX)
+    only = device_only(trees["after"], chosen)
+    # Exactly, or a parametrized variant of it (test_y_<param>).
+    elsewhere = [n for n in mine if any(n == k or n.startswith(k + "_") for k in only)]
+    vanished = [n for n in mine if n not in elsewhere and not renamed[n]]
+    # A test that passed on CPU and now runs only on its accelerator is one
+    # of `regressed`: the acceptance wants it still passing on CPU.
+    regressed = [n for n in passed if after.get(renamed[n]) not in ("passed", "boxed")]
+    boxed = [n for n in passed if after.get(renamed[n]) == "boxed"]
+    if len(boxed) > len(passed) // 10:  # a test cut short shows nothing
+        failures.append(f"{len(boxed)} of {len(passed)} tests run after the split overran their box: "
+                        f"{' '.join(boxed[:5])}")
+    print(f"device-only parts: {len(elsewhere)} tests now instantiated for one accelerator only "
+          f"({sum(n in passed for n in elsewhere)} of them passed on CPU before)")
+    print(f"run on CPU: {len(mine)} tests of the split classes before ({len(passed)} passed, "
+          f"{len(cut)} over the {TEST_BOX} s box); "
+          f"{sum(1 for n in mine if renamed[n] not in ('', n))} under a new name after; {len(vanished)} vanished; "
+          f"{len(targets)} run after, {len(regressed)} passed before and not after, {len(boxed)} over the box")
+    failures += [f"vanished: {n}" for n in vanished[:10]]
+    failures += [f"no longer passes: {n} -> {renamed[n] or 'vanished'}: {after.get(renamed[n], 'did not run')}"
+                 for n in regressed[:10]]
+    return {"tests of the split classes run before": len(mine), "tests that passed before": len(passed),
+            "tests run after": sum(1 for i in targets if i in after)}
+
+
+def lint_upstream(hwclass: str, root: pathlib.Path, after: pathlib.Path, chosen: list, failures: list) -> int:
+    """The GENERIC parts under upstream's rules; returns how many are clean."""
+    clean = 0
+    for c in chosen:
+        with api(after, root):
+            run = hw.run(hwclass, "lint", "--upstream", str(after / c["path"]), root=after, ok=(0, 1))
+        lines = [line for line in run.stdout.splitlines() if f"'{c['class']}'" in line]
+        if lines:
+            failures.append(f"{c['path']}::{c['class']} (GENERIC) is not clean under upstream's rules: {lines[0]}")
+        else:
+            clean += 1
+    print(f"lint --upstream: {clean} of {len(chosen)} GENERIC parts clean")
+    return clean
+
+
 def main() -> int:
-    hwclass, root = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
-    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 32
-    print(f"seed {seed}")
+    args = arguments()
+    root = args.corpus.resolve()
+    wanted = args.sample if args.sample is not None else WANTED
     runtime = Runtime("2.6.0")
     runtime.ensure()
     failures = []
-    drawn = candidates(hwclass, root, seed)
-    with tempfile.TemporaryDirectory() as tmp:
-        unique = pathlib.Path(tmp).name
-        trees = {name: pathlib.Path(tmp) / f"{unique}-split-{name}" for name in ("before", "after")}
-        for tree in trees.values():
-            copy_tree(root, tree)
-        # The first 30 drawn files that collect before: enough for 10 splits.
-        pool = drawn[:30]
-        ids_before, errors_before, _, _ = runtime.collect(trees["before"], [c["path"][len("test/"):] for c in pool])
-        chosen, refused = [], []
-        for c in pool:
-            rel = c["path"][len("test/"):]
-            if rel in errors_before or rel not in ids_before:
-                continue
-            run = hw(hwclass, "fix", "-q", "--write", "--verify", "compile", "--root", str(trees["after"]),
-                     "--split", f"{trees['after'] / c['path']}::{c['class']}")
-            if run.returncode != 0:
-                refused.append(f"{c['path']}::{c['class']}: {run.stderr.strip().splitlines()[-1] if run.stderr else run.returncode}")
-                continue
-            chosen.append(c)
-            if len(chosen) == WANTED:
-                break
-        print(f"split {len(chosen)} classes ({len(refused)} drawn before them left by fix --split):")
-        for c in chosen:
-            print(f"  {c['path']}::{c['class']}: " + " + ".join(f"{p['class']} {p['hw_classification']} ({len(p['tests'])})"
-                                                           for p in c["split"]))
-        for r in refused:
-            print(f"  left: {r}")
-        if len(chosen) < WANTED:
-            failures.append(f"only {len(chosen)} classes split; {WANTED} are needed")
+    drawn = candidates(args.hwclass, root, args.seed, args.sample is not None)
+    with writable_copy(root, ("after",)) as trees:
+        trees["before"] = root
+        # Three drawn files per class wanted: enough that collect before.
+        pool = drawn[:3 * wanted]
+        ids_before, errors_before = collect(runtime, root, [c["path"][len("test/"):] for c in pool])
+        ids_before = {f: ids for f, ids in ids_before.items() if f not in errors_before}
+        chosen = split_some(args.hwclass, root, trees["after"], pool, ids_before, wanted)
+        if len(chosen) < wanted:
+            failures.append(f"only {len(chosen)} classes split; {wanted} are needed")
         files = [c["path"][len("test/"):] for c in chosen]
-
-        ids_after, errors_after, _, output = runtime.collect(trees["after"], files)
+        ids_after, errors_after = collect(runtime, trees["after"], files)
         for f in files:
             if f in errors_after or f not in ids_after:
                 failures.append(f"{f}: no longer collects after the split")
-        if errors_after:
-            print("\n".join(line for line in output.splitlines() if "Error" in line)[-3000:])
         print(f"collection: {sum(f in ids_after and f not in errors_after for f in files)} of {len(files)} "
               f"split files collect")
-
-        # The split classes' tests on CPU before; after, only those that
-        # passed (by their new node ids, which collection gave): a test that
-        # skipped or failed before is checked by collection alone (it must
-        # not vanish), and skipping them halves the test's cost (a skipped
-        # multi-process test still starts its processes).
-        collected = set().union(*ids_after.values()) if ids_after else set()
-        owners = {c["path"][len("test/"):]: c["class"] for c in chosen}  # outcomes() keys files from test/
-
-        def run(name: str, args: list) -> dict:
-            junit = f"junit-split-{name}.xml"
-            start = time.monotonic()
-            runtime.pytest(trees[name], ["-q", "-p", "no:cacheprovider", "--continue-on-collection-errors",
-                                         "--junitxml", junit, *args])
-            path = trees[name] / "test" / junit
-            if not path.exists():
-                failures.append(f"run {name}: pytest wrote no JUnit report")
-                return {}
-            # Where the time goes, per class, for keeping the test's cost down.
-            spent = {}
-            for case in ET.parse(path).getroot().iter("testcase"):
-                spent[case.get("classname", "")] = spent.get(case.get("classname", ""), 0) + float(case.get("time", 0))
-            print(f"run {name}: {time.monotonic() - start:.0f} s; slowest classes: " +
-                  ", ".join(f"{c} {t:.0f} s" for c, t in sorted(spent.items(), key=lambda kv: -kv[1])[:4]))
-            return outcomes(path)
-
-        before = run("before", ["-k", " or ".join(sorted({c["class"] for c in chosen})), *files])
-        mine = {n: s for n, s in before.items() if n.split("::")[1] == owners.get(n.split("::")[0])}
-        passed = [n for n, s in mine.items() if s == "passed"]
-        renamed = {n: new_id(n, collected, owners[n.split("::")[0]]) for n in mine}
-        targets = sorted({renamed[n] for n in passed if renamed[n]})
-        after = run("after", targets) if targets else {}
-        only = device_only(trees["after"], chosen)
-        # Exactly, or a parametrized variant of it (test_y_<param>).
-        elsewhere = [n for n in mine if any(n == k or n.startswith(k + "_") for k in only)]
-        vanished = [n for n in mine if n not in elsewhere and not renamed[n]]
-        regressed = [n for n in passed if after.get(renamed[n]) != "passed"]
-        # A test that passed on CPU and now runs only on its accelerator is one
-        # of `regressed`: the acceptance wants it still passing on CPU.
-        print(f"device-only parts: {len(elsewhere)} tests now instantiated for one accelerator only "
-              f"({sum(n in passed for n in elsewhere)} of them passed on CPU before)")
-        moved = sum(1 for n in mine if renamed[n] not in ("", n))
-        print(f"run on CPU: {len(mine)} tests of the split classes before ({len(passed)} passed); {moved} under a "
-              f"new name after; {len(vanished)} vanished; {len(targets)} run after, {len(regressed)} passed before "
-              f"and not after")
-        failures += [f"vanished: {n}" for n in vanished[:10]] + [f"no longer passes: {n}" for n in regressed[:10]]
-        if not passed:
-            failures.append("no test of the split classes passed before: nothing was checked")
-
-        # The GENERIC part under upstream's rules.
-        dirty = 0
-        for c in chosen:
-            run = hw(hwclass, "lint", "-q", "--upstream", "--root", str(trees["after"]), str(trees["after"] / c["path"]))
-            lines = [line for line in run.stdout.splitlines() if f"'{c['class']}'" in line]
-            if lines:
-                dirty += 1
-                failures.append(f"{c['path']}::{c['class']} (GENERIC) is not clean under upstream's rules: {lines[0]}")
-        print(f"lint --upstream: {len(chosen) - dirty} of {len(chosen)} GENERIC parts clean")
-    return finish(failures)
+        compared = {"classes split": len(chosen)}
+        compared.update(run_split(runtime, trees, chosen, set().union(*ids_after.values()), failures))
+        compared["GENERIC parts clean under lint --upstream"] = lint_upstream(args.hwclass, root, trees["after"],
+                                                                            chosen, failures)
+    print(runtime.cache.summary())
+    return finish(failures, compared=compared)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 (distributed/test_c10d_nccl.py without NCCL) fails its own collection, as
 a collection error, instead of ending the whole session. run_test.py runs
 each file in its own process, where that exit ends only that file; the
-oracles collect many files in one process (tests/runtime/pytorch.py
+oracles collect many files in one process (tests/harness/runtime.py
 collect_groups) and need the same per-file outcome."""
 import pytest
 from _pytest.reports import CollectReport

@@ -1,11 +1,11 @@
 """pytest plugin (-p hwsample): runs a sample of classes, each test in a time box.
 
-$HWSAMPLE_CLASSES: the classes to keep, `file::Class` node id prefixes, comma-
+hwenv.SAMPLE_CLASSES: the classes to keep, `file::Class` node id prefixes, comma-
 separated (exact, unlike -k's substrings, and unlike node ids on the command
 line a class the runtime does not collect stops nothing); other items are
 deselected, and so are the node ids listed one per line in the file
-$HWSAMPLE_SKIP (relative to the working directory: the tests an earlier
-process of the same sample ran, or died in). $HWSAMPLE_BOX: seconds a
+hwenv.SAMPLE_SKIP (a path: the tests an earlier
+process of the same sample ran, or died in). hwenv.SAMPLE_BOX: seconds a
 test's call may take (0: no box); one that overruns fails with TimeBox, so
 a sample's slowest tests (inductor compiling on a CPU) cannot stretch the
 run; such a test ran and did not skip within the box. With a box, the
@@ -18,6 +18,7 @@ import signal
 import sys
 
 import pytest
+from hwenv import SAMPLE_BOX, SAMPLE_CLASSES, SAMPLE_SKIP
 
 
 class TimeBox(Exception):
@@ -25,13 +26,13 @@ class TimeBox(Exception):
 
 
 def pytest_collection_modifyitems(config, items):
-    wanted = os.environ.get("HWSAMPLE_CLASSES")
+    wanted = os.environ.get(SAMPLE_CLASSES)
     if wanted is None:
         return
     keep = set(wanted.split(","))
     skip = set()
-    if os.environ.get("HWSAMPLE_SKIP"):
-        with open(os.environ["HWSAMPLE_SKIP"], encoding="utf-8") as f:
+    if os.environ.get(SAMPLE_SKIP):
+        with open(os.environ[SAMPLE_SKIP], encoding="utf-8") as f:
             skip = set(f.read().splitlines())  # a node id may hold spaces
     selected, dropped = [], []
     for item in items:
@@ -42,12 +43,12 @@ def pytest_collection_modifyitems(config, items):
 
 
 def _overrun(signum, frame):
-    raise TimeBox(f"over the {os.environ.get('HWSAMPLE_BOX')} s box")
+    raise TimeBox(f"over the {os.environ.get(SAMPLE_BOX)} s box")
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item):
-    box = float(os.environ.get("HWSAMPLE_BOX", "0") or 0)
+    box = float(os.environ.get(SAMPLE_BOX, "0") or 0)
     if box > 0:
         previous = signal.signal(signal.SIGALRM, _overrun)
         signal.setitimer(signal.ITIMER_REAL, box)
@@ -89,7 +90,7 @@ def pytest_sessionfinish(session, exitstatus):
 
 @pytest.hookimpl(trylast=True)
 def pytest_unconfigure(config):
-    if not float(os.environ.get("HWSAMPLE_BOX", "0") or 0) > 0:
+    if not float(os.environ.get(SAMPLE_BOX, "0") or 0) > 0:
         return
     for pid in _descendants(os.getpid()):
         try:

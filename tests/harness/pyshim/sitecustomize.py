@@ -1,10 +1,10 @@
 """Stand-ins for what the PyTorch runtimes the tests use (1.13.1, 2.6.0) lack,
-put on PYTHONPATH by tests/runtime/*.py:
+put on PYTHONPATH by tests/harness/runtime.py:
 
 - torch.testing._internal.common_utils gets a HardwareClassification enum
   when it has none, so declared test files import (patched lazily, when the
   module is first imported, and only if it lacks the name);
-- HWCLASS_PRIVATEUSE1=NAME renames PrivateUse1 to NAME and registers a
+- hwenv.PRIVATEUSE1 (its value NAME) renames PrivateUse1 to NAME and registers a
   device module for it with is_available, device_count and current_device,
   which is what instantiate_device_type_tests needs to create the
   PrivateUse1 variants at collection time. Nothing runs on it.
@@ -53,12 +53,14 @@ class _AddEnum(importlib.abc.MetaPathFinder):
 
 sys.meta_path.insert(0, _AddEnum())
 
-if os.environ.get("HWCLASS_PRIVATEUSE1"):
+from hwenv import PRIVATEUSE1  # noqa: E402
+
+if os.environ.get(PRIVATEUSE1):
     import types
 
     import torch
 
-    backend = os.environ["HWCLASS_PRIVATEUSE1"]
+    backend = os.environ[PRIVATEUSE1]
     torch.utils.rename_privateuse1_backend(backend)
     module = types.ModuleType(backend)
     module.is_available = lambda: True
