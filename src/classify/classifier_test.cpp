@@ -682,3 +682,17 @@ TEST_CASE("a vendor's library package is data: its bases do not cap the verdict"
   vendor.library_packages.push_back("torch_npu");
   CHECK(confidence(vendor) == "high");
 }
+
+// test_autocast.py's test_autocast_fast_dtype asks each device's autocast
+// dtype and passes on a CPU (the 2.6.0 runtime): no device need, so no fix
+// rewrites the "cuda" it asks about (issue 46's split gate).
+TEST_CASE("a device a call only asks about is no need", "[classify]") {
+  Result query = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                            "        self.assertEqual(torch.get_autocast_dtype(device_type='cuda'), torch.half)\n"
+                            "        self.assertEqual(torch.get_autocast_dtype(device_type='cpu'), torch.bfloat16)\n",
+                            "T");
+  CHECK(query.member == "GENERIC");
+  Result need = verdict_of("class T(TestCase):\n    def test_a(self):\n"
+                           "        with torch.autocast(device_type='cuda'):\n            x = torch.ones(1)\n", "T");
+  CHECK(need.member == "CUDA");
+}

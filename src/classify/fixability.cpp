@@ -190,6 +190,13 @@ std::string instantiation_blocker(const std::vector<FileFacts>& files, const Res
   const ClassFact& cls = file.classes[static_cast<size_t>(ref.cls)];
   const ResolvedClass& r = resolution.of(ref);
   const std::string deletes = ", and instantiate_device_type_tests would delete it from this module";
+  // What the module holds under the class's name must be the class body:
+  // instantiate_device_type_tests copies the tests of its own namespace.
+  if (!r.not_collected.empty())
+    return "pytest collects no such class (" + r.not_collected + "), so there is no class to instantiate";
+  if (!r.subclassed_by.empty())
+    return "its decorator @" + r.subclassed_by + " hands the module a subclass, whose own namespace holds no test: "
+           "instantiate_device_type_tests would make variants without them";
   if (!r.importers.empty()) {
     std::string names;
     for (size_t k = 0; k < r.importers.size() && k < 3; ++k)

@@ -175,3 +175,33 @@ TEST_CASE("an invalid declaration migrates only where declaration-form makes it 
   CHECK_FALSE(migrates("hw_classification = common_utils.HardwareClassification.CUDA"));
   CHECK_FALSE(migrates("hw_classification: HardwareClassification"));
 }
+
+// Issue 46's whole-tree fix oracle: 2.6.0's test_fully_shard_logging.py
+// (`@skip_if_lt_x_gpu(2)` on the class) and test_b2b_gemm.py
+// (`@skipIfXpu(msg=...)`) stopped importing once instantiated, the
+// decorator having left a function in the class's place
+// (AttributeError: 'function' object has no attribute '__bases__');
+// test_memory_planning.py's `@config.patch(...)` class got variants whose
+// tests were unsuffixed and took no device (a subclass's namespace holds
+// none of the template's tests), failing with TypeError when run.
+TEST_CASE("a class whose decorator replaces or subclasses it is not instantiated", "[fixability]") {
+  auto blocker = [](const std::string& source) {
+    std::vector<FileFacts> files{scan_source(source)};
+    Resolution resolution = resolve(files, Vocabulary::embedded());
+    REQUIRE(files[0].classes.size() == 1);
+    return instantiation_blocker(files, resolution, ClassRef{0, 0});
+  };
+  const std::string body = "class TestA(TestCase):\n    def test_a(self):\n        torch.ones(1, device='cuda')\n";
+  CHECK(blocker("from torch.testing._internal.common_utils import TestCase\n" + body) == "");
+  const std::string replaced = blocker(
+      "from torch.testing._internal.common_distributed import skip_if_lt_x_gpu\n"
+      "from torch.testing._internal.common_utils import TestCase\n@skip_if_lt_x_gpu(2)\n" + body);
+  CHECK_THAT(replaced, Catch::Contains("pytest collects no such class"));
+  const std::string subclassed = blocker("from torch._inductor import config\n"
+                                         "from torch.testing._internal.common_utils import TestCase\n"
+                                         "@config.patch(memory_planning=True)\n" + body);
+  CHECK_THAT(subclassed, Catch::Contains("hands the module a subclass"));
+  // A decorator that keeps the class (unittest.skipIf called) blocks nothing.
+  CHECK(blocker("import unittest\nfrom torch.testing._internal.common_utils import TestCase\n"
+                "@unittest.skipIf(False, 'x')\n" + body) == "");
+}

@@ -497,7 +497,15 @@ bool Extractor::makes_device_value(TSNode call) const {
 
 void Extractor::on_keyword_argument(TSNode keyword, const Scope& scope) {
   std::string_view name = text(ts::child_by_field_id(keyword, g_.f_name));
-  if (vocab_.is_device_keyword(name)) collect_device_strings(ts::child_by_field_id(keyword, g_.f_value), scope);
+  if (!vocab_.is_device_keyword(name)) return;
+  // A call that only asks about the device it names (a device's autocast
+  // dtype) needs no such device: the name is a value.
+  Scope inner = scope;
+  TSNode call = ts::parent(ts::parent(keyword));
+  if (g_.kind(call) == NodeKind::Call &&
+      vocab_.is_device_query_callee(callee_name(ts::child_by_field_id(call, g_.f_function))))
+    inner.value_only = true;
+  collect_device_strings(ts::child_by_field_id(keyword, g_.f_value), inner);
 }
 
 void Extractor::on_assignment(TSNode assignment, const Scope& scope) {

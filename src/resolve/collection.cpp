@@ -98,6 +98,20 @@ const Decorator* replacing_decorator(const FileFacts& file, const ClassFact& cls
   return nullptr;
 }
 
+// The class decorator that hands the module a subclass of the class
+// ([collection] class_subclassing_calls: `@config.patch(...)`); null when
+// none does.
+const Decorator* subclassing_decorator(const FileFacts& file, const ClassFact& cls, const Vocabulary& vocabulary) {
+  for (const Decorator& d : cls.decorators)
+    if (const size_t paren = d.text.find('('); paren != std::string::npos) {
+      const std::string name = qualified(file, d.text.substr(0, paren));
+      if (std::find(vocabulary.class_subclassing_calls.begin(), vocabulary.class_subclassing_calls.end(), name) !=
+          vocabulary.class_subclassing_calls.end())
+        return &d;
+    }
+  return nullptr;
+}
+
 }  // namespace
 
 void decide_collection(const std::vector<FileFacts>& files, const Vocabulary& vocabulary, Resolution& resolution) {
@@ -105,6 +119,7 @@ void decide_collection(const std::vector<FileFacts>& files, const Vocabulary& vo
     for (size_t c = 0; c < files[f].classes.size(); ++c) {
       ResolvedClass& r = resolution.classes[f][c];
       const ClassFact& cls = files[f].classes[c];
+      if (const Decorator* d = subclassing_decorator(files[f], cls, vocabulary)) r.subclassed_by = d->text;
       if (const Decorator* d = replacing_decorator(files[f], cls, vocabulary)) {
         r.not_collected = "its decorator @" + d->text + " (line " + std::to_string(d->line) +
                           ") returns a function in its place, so its module holds no such class";

@@ -75,6 +75,9 @@ struct ResolvedClass {
   // The class is kept, but its TestCase ancestry rests on a base resolve
   // cannot judge (named here, as written): "" when known.
   std::string collection_unknown;
+  // The class decorator that hands its module a subclass of the class body
+  // ([collection] class_subclassing_calls), as written; "" when none does.
+  std::string subclassed_by;
   // The devices it needs, decided once in resolve/device_need.cpp (contract
   // 5.8): whether it runs in several processes (upstream marks its tests
   // `multigpu`), each test's need, parallel to `tests`, and the largest of

@@ -219,12 +219,13 @@ void read_structure(const toml::table& root, const std::string& source, Vocabula
   }
   if (const auto* collection = root["collection"].as_table()) {
     check_keys(*collection, {"testcase_bases", "plain_bases", "class_replacing", "class_replacing_calls",
-                              "module_loaders"}, source,
+                              "class_subclassing_calls", "module_loaders"}, source,
                "[collection]");
     v.testcase_bases = string_list(*collection, "testcase_bases", source, false);
     v.plain_bases = string_list(*collection, "plain_bases", source, false);
     v.class_replacing = string_list(*collection, "class_replacing", source, false);
     v.class_replacing_calls = string_list(*collection, "class_replacing_calls", source, false);
+    v.class_subclassing_calls = string_list(*collection, "class_subclassing_calls", source, false);
     v.module_loaders = string_list(*collection, "module_loaders", source, false);
   }
   if (const auto* agg = root["aggregators"].as_table())
@@ -306,13 +307,14 @@ Vocabulary Vocabulary::from_document(const RulesDocument& document) {
 
   const auto& positions = sub_table(root, "positions", source);
   check_keys(positions,
-             {"device_keywords", "device_arg_callees", "device_value_callees", "device_value_readers", "device_variable_names",
-              "device_global_names"},
+             {"device_keywords", "device_arg_callees", "device_value_callees", "device_value_readers", "device_query_callees",
+              "device_variable_names", "device_global_names"},
              source, "[positions]");
   v.device_keyword_list_ = string_list(positions, "device_keywords", source);
   v.device_arg_callee_list_ = string_list(positions, "device_arg_callees", source);
   v.device_value_callee_list_ = string_list(positions, "device_value_callees", source, false);
   v.device_value_reader_list_ = string_list(positions, "device_value_readers", source, false);
+  v.device_query_callee_list_ = string_list(positions, "device_query_callees", source, false);
   v.device_variable_list_ = string_list(positions, "device_variable_names", source);
   v.device_global_name_list_ = string_list(positions, "device_global_names", source);
 
@@ -372,6 +374,7 @@ void Vocabulary::build_index() {
   for (const auto& s : device_arg_callee_list_) device_arg_callees_.emplace(s, true);
   for (const auto& s : device_value_callee_list_) device_value_callees_.emplace(s, true);
   for (const auto& s : device_value_reader_list_) device_value_readers_.emplace(s, true);
+  for (const auto& s : device_query_callee_list_) device_query_callees_.emplace(s, true);
   for (const auto& s : device_variable_list_) device_variables_.emplace(s, true);
   for (const auto& s : device_global_name_list_) device_global_names_.emplace(s, true);
   for (const auto* map : {&flags_, &api_modules_, &tensor_methods_, &packages_})

@@ -115,6 +115,11 @@ class Vocabulary {
   // calling one (`@skipIfXpu(msg=...)`, `@skip_if_lt_x_gpu(2)`) replaces the
   // class (class_replacing_calls).
   std::vector<std::string> class_replacing_calls;
+  // Qualified names whose call returns a class decorator that hands back a
+  // subclass (torch._inductor.config.patch): pytest collects it, but its own
+  // namespace holds no test, so instantiate_device_type_tests, which copies
+  // the tests of the class's own namespace, makes variants without them.
+  std::vector<std::string> class_subclassing_calls;
   // Names whose call loads a module from a file (SourceFileLoader): a
   // module-level function calling one, called at import with a literal
   // module name, loads that module (FileFacts::loads).
@@ -223,6 +228,9 @@ class Vocabulary {
   }
   bool is_device_value_callee(std::string_view name) const { return device_value_callees_.count(name) > 0; }
   bool is_device_value_reader(std::string_view name) const { return device_value_readers_.count(name) > 0; }
+  // A call that only asks about the device a keyword names
+  // (torch.get_autocast_dtype(device_type="cuda")): the name is a value.
+  bool is_device_query_callee(std::string_view name) const { return device_query_callees_.count(name) > 0; }
   bool is_device_variable(std::string_view name) const { return device_variables_.count(name) > 0; }
   bool is_device_global_name(std::string_view name) const { return device_global_names_.count(name) > 0; }
 
@@ -242,9 +250,10 @@ class Vocabulary {
   NameMap<DecoratorInfo> decorators_;
   NameMap<std::string> flags_, api_modules_, tensor_methods_, strings_, packages_;
   NameMap<int> skip_polarities_;
-  NameMap<bool> absence_flags_;
+  NameMap<bool> absence_flags_, device_query_callees_;
   NameMap<bool> device_keywords_, device_arg_callees_, device_value_callees_, device_value_readers_, device_variables_, device_global_names_;
-  std::vector<std::string> device_keyword_list_, device_arg_callee_list_, device_value_callee_list_, device_value_reader_list_, device_variable_list_,
+  std::vector<std::string> device_keyword_list_, device_arg_callee_list_, device_value_callee_list_, device_value_reader_list_,
+      device_query_callee_list_, device_variable_list_,
       device_global_name_list_;
 };
 
