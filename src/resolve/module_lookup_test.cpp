@@ -1,5 +1,6 @@
 // Module lookup on trees written here (MemoryTree), and one on the disk: the
-// order Python finds a module in.
+// order Python finds a module in, and the index over a run's files agreeing
+// with it.
 #include <catch2/catch.hpp>
 
 #include <stdlib.h>
@@ -7,7 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "resolve/module_index.h"
 #include "resolve/module_lookup.h"
+#include "support/scan_source.h"
 
 using namespace hwclass;
 
@@ -20,6 +23,20 @@ MemoryTree tree_of(std::initializer_list<std::string> paths) {
   std::map<std::string, std::string> files;
   for (const std::string& p : paths) files[p] = "";
   return MemoryTree(std::move(files));
+}
+
+// The file ModuleIndex finds for `module` from `importer` among `paths`.
+std::string indexed(std::initializer_list<std::string> paths, const std::string& module, const std::string& importer) {
+  std::vector<FileFacts> files;
+  int from = -1;
+  for (const std::string& p : paths) {
+    if (p == importer) from = static_cast<int>(files.size());
+    FileFacts f;
+    f.relative_path = p;
+    files.push_back(std::move(f));
+  }
+  const int found = ModuleIndex(files).find(module, from);
+  return found < 0 ? "" : files[found].relative_path;
 }
 
 }  // namespace
@@ -102,6 +119,22 @@ TEST_CASE("find_modules: the first candidate present, as Python loads it", "[res
     MemoryTree tree = tree_of({"test/test_a.py"});
     CHECK(find_modules(tree, from_import("torch.nn", "Module"), "test/test_a.py").empty());
   }
+}
+
+TEST_CASE("ModuleIndex finds what find_modules finds, among the files read", "[resolve][lookup]") {
+  const auto paths = {std::string("test/dynamo/test_modules.py"), std::string("test/test_modules.py"),
+                      std::string("test/dynamo/test_shapes.py"), std::string("test/jit/__init__.py"),
+                      std::string("test/jit/test_x.py"), std::string("test/test_jit.py"),
+                      std::string("torch/testing/_internal/common_utils.py")};
+  CHECK(indexed(paths, "test_modules", "test/dynamo/test_shapes.py") == "test/dynamo/test_modules.py");
+  CHECK(indexed(paths, "test_modules", "test/test_jit.py") == "test/test_modules.py");
+  CHECK(indexed(paths, "jit.test_x", "test/test_jit.py") == "test/jit/test_x.py");
+  CHECK(indexed(paths, "test.jit.test_x", "test/test_jit.py") == "test/jit/test_x.py");
+  CHECK(indexed(paths, ".", "test/jit/test_x.py") == "test/jit/__init__.py");
+  CHECK(indexed(paths, "..test_modules", "test/jit/test_x.py") == "test/test_modules.py");
+  CHECK(indexed(paths, "torch.testing._internal.common_utils", "test/jit/test_x.py") ==
+        "torch/testing/_internal/common_utils.py");
+  CHECK(indexed(paths, "torch.nn", "test/test_jit.py").empty());
 }
 
 TEST_CASE("DiskTree: a file through a symlink is its canonical path; outside the root is none", "[resolve][lookup]") {
