@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <set>
 #include <thread>
@@ -15,6 +14,8 @@
 #include "extract/extractor.h"
 #include "parse/source_reader.h"
 #include "parse/parallel_parse.h"
+#include "resolve/import_context.h"
+#include "resolve/source_tree.h"
 #include "util/error.h"
 
 namespace hwclass {
@@ -139,91 +140,7 @@ void apply_format_environment(const CLI::App& command, std::string& format, cons
   format = env;
 }
 
-// The packages whose modules hold test bases and device helpers: the test
-// tree itself and torch.testing (torch/testing/_internal's common_utils,
-// common_distributed, common_fsdp, ...). Imports elsewhere (torch itself) are
-// the library under test, not context for classifying its tests.
-constexpr std::string_view kContextPackages[] = {"test/", "torch/testing/"};
-
 namespace {
-
-bool in_context_package(const std::string& relative) {
-  for (std::string_view prefix : kContextPackages)
-    if (relative.rfind(prefix, 0) == 0) return true;
-  return false;
-}
-
-// The names a module's classes take as bases, by the name their first part
-// binds in the module (`Base` of `Base`, `common` of `common.Base`), and
-// the names other modules asked of it (re-exports: `from m import Base`
-// where m itself imports Base). A framework base (common_utils.TestCase) is
-// known without its body (rules/devices.toml), and its module is the
-// largest of them: it is not followed.
-std::set<std::string> names_to_follow(const FileFacts& file, const std::set<std::string>& asked, const Vocabulary& vocab) {
-  std::set<std::string> names = asked;
-  // A device helper read where a device goes (`device=DEVICE`): its module
-  // may choose the tests' device (resolve/imported_devices.h).
-  for (const DeviceSite& use : file.imported_uses) names.insert(use.text);
-  for (const ClassFact& cls : file.classes)
-    for (const std::string& base : cls.bases)
-      if (!vocab.is_framework_base(std::string_view(base).substr(base.rfind('.') + 1)))
-        names.insert(base.substr(0, base.find('.')));
-  return names;
-}
-
-// The modules that `result.files[from..]` take their bases and device
-// helpers from, found
-// through the imports binding them (and star imports, which may), that
-// exist under a context package and are not in `scanned` yet; `asked`
-// gains, per module file, the names asked of it. An absolute module is
-// looked up beside the importer, from test/ and from the root (a
-// checkout's torch package), as pytest's sys.path has them; a relative one
-// from the importer's package. Only bases are followed: resolution reads
-// classes, and a test module's other imports (common_methods_invocations)
-// would only cost time.
-std::set<std::string> imported_context(const ScanResult& result, size_t from, const std::set<std::string>& scanned,
-                                       std::map<std::string, std::set<std::string>>& asked) {
-  namespace fs = std::filesystem;
-  std::set<std::string> wanted;
-  auto consider = [&](const fs::path& base, const std::string& name) {
-    std::error_code ec;
-    for (const fs::path& candidate : {fs::path(base.string() + ".py"), base / "__init__.py"}) {
-      if (!fs::is_regular_file(candidate, ec)) continue;
-      fs::path canonical = fs::canonical(candidate, ec);
-      if (ec || !in_context_package(relative_to_root(canonical, result.root))) continue;
-      if (!name.empty()) asked[canonical.string()].insert(name);
-      if (!scanned.count(canonical.string())) wanted.insert(canonical.string());
-    }
-  };
-  for (size_t i = from; i < result.files.size(); ++i) {
-    const std::string& self = result.discovery.files[i].absolute_path;
-    const fs::path dir = fs::path(self).parent_path();
-    const std::set<std::string> names = names_to_follow(result.files[i], asked[self], result.vocabulary);
-    for (const Import& imp : result.files[i].imports) {
-      const std::string bound = imp.bound_name();
-      if (imp.name != "*" && !names.count(bound.substr(0, bound.find('.')))) continue;
-      std::string module = imp.module;
-      size_t dots = module.find_first_not_of('.');
-      if (dots == std::string::npos) dots = module.size();
-      std::vector<fs::path> bases{dir, result.root / "test", result.root};
-      if (dots > 0) {  // relative: from the importing file's package
-        fs::path base = dir;
-        for (size_t up = 1; up < dots; ++up) base = base.parent_path();
-        bases = {base};
-        module = module.substr(dots);
-      }
-      std::string path = module;
-      for (char& c : path) c = c == '.' ? '/' : c;
-      const std::string name = imp.name == "*" ? "" : imp.name;
-      for (const fs::path& base : bases) {
-        fs::path module_base = path.empty() ? base : base / path;
-        consider(module_base, name);
-        if (!name.empty()) consider(module_base / name, "");
-      }
-    }
-  }
-  return wanted;
-}
 
 // Appends the facts of `paths`, read as context: the named files'
 // exclusions do not apply, and their own problems are not this run's.
@@ -242,18 +159,18 @@ void append_context(ScanResult& result, const CommonOptions& options, std::vecto
 }  // namespace
 
 void add_import_context(ScanResult& result, const CommonOptions& options) {
-  std::set<std::string> scanned;
-  for (const auto& f : result.discovery.files) scanned.insert(f.absolute_path);
-  std::map<std::string, std::set<std::string>> asked;
+  const DiskTree tree(result.root);
+  ImportContext context(tree, result.vocabulary);
+  for (const SourceFile& f : result.discovery.files) context.mark_read(f.relative_path);
   // Followed to the end: a base's own base may live in a third module
   // (FSDPTest in common_fsdp, MultiProcessTestCase in common_distributed),
   // and the answer must not depend on which of them the command line named.
   for (size_t from = 0;;) {
-    std::set<std::string> wanted = imported_context(result, from, scanned, asked);
+    std::vector<std::string> wanted = context.follow(result.files, from);
     if (wanted.empty()) return;
     from = result.files.size();
-    scanned.insert(wanted.begin(), wanted.end());
-    append_context(result, options, {wanted.begin(), wanted.end()});
+    for (std::string& path : wanted) path = (result.root / path).string();
+    append_context(result, options, std::move(wanted));
   }
 }
 

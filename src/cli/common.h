@@ -80,9 +80,9 @@ void read_facts(ScanResult& result, const CommonOptions& options, const InOrderC
 void apply_format_environment(const CLI::App& command, std::string& format, const std::vector<std::string>& allowed,
                               int verbose = 0);
 
-// Appends the facts of the files the scanned ones import, transitively, from
-// <root>/test and <root>/torch/testing (bases and device helpers such as
-// common_mixins.py or common_fsdp.py), so resolution sees them whatever paths
+// Appends the facts of the files the scanned ones take bases and device
+// helpers from, transitively (common_mixins.py, common_fsdp.py), as
+// resolve/import_context.h decides, so resolution sees them whatever paths
 // were named (issue 29 item 6). They are context: callers report only on
 // the first `result.files.size()` files as they were before the call.
 void add_import_context(ScanResult& result, const CommonOptions& options);

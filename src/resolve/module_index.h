@@ -1,11 +1,11 @@
-// Dotted module names of the scanned files: `test/jit/test_fuser.py` is both
-// `test.jit.test_fuser` (from the root) and `jit.test_fuser` (from test/,
-// which is on sys.path when PyTorch runs its tests).
+// The files a run read, by the modules they are: an import of
+// `jit.test_fuser` from test/test_jit.py, `test_c10d_common` from
+// test/distributed/ or `.common` from a package is found the way the
+// interpreter finds it (module_lookup.h), among the files read.
 #pragma once
 
-#include <map>
-#include <unordered_map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "facts/facts.h"
@@ -15,15 +15,14 @@ namespace hwclass {
 class ModuleIndex {
  public:
   explicit ModuleIndex(const std::vector<FileFacts>& files);
-  // The file of `module` imported from `importer` (relative imports keep
-  // their leading dots), or -1. An absolute name the tree does not hold
-  // from its root is looked up beside the importer.
+  // The file of `module` imported from file `importer` (relative imports
+  // keep their leading dots): the first of module_candidates that was read,
+  // or -1.
   int find(const std::string& module, int importer) const;
-  const std::string& package_of(int file) const { return packages_[file]; }
 
  private:
-  std::unordered_map<std::string, int> by_name_;  // looked up, never walked
-  std::vector<std::string> packages_;  // dotted package of each file, from the root
+  std::vector<std::string> paths_;                // repository-relative path of each file
+  std::unordered_map<std::string, int> by_path_;  // looked up, never walked
 };
 
 // The modules an import statement loads: the module, its parent packages

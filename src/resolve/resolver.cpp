@@ -11,6 +11,7 @@
 #include "resolve/collection.h"
 #include "resolve/device_need.h"
 #include "resolve/module_index.h"
+#include "resolve/module_lookup.h"
 
 namespace hwclass {
 namespace {
@@ -110,7 +111,7 @@ class Resolver {
       if (imp.name.empty()) {
         if (imp.alias == prefix || (imp.alias.empty() && imp.module == prefix)) return index_.find(imp.module, file);
       } else if (imp.name != "*" && imp.bound_name() == prefix) {
-        return index_.find(imp.module + (imp.module.back() == '.' ? "" : ".") + imp.name, file);
+        return index_.find(submodule_name(imp.module, imp.name), file);
       }
     }
     return -1;
