@@ -1,8 +1,11 @@
 // The classify rule registry: one row per id in id order, each rule covered
-// by a unit test tagged [rule:<name>].
+// by a unit test tagged [rule:<name>] and documented in rules/classify.md
+// under its section's heading.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "classify/registry.h"
 
@@ -42,5 +45,22 @@ TEST_CASE("classify registry: every rule has a unit test tagged [rule:<name>]", 
     if (tag.rfind("rule:", 0) != 0) continue;
     INFO("[" << tag << "] names no rule of classify/registry.cpp");
     CHECK(find_classify_rule(tag.substr(5)) != nullptr);
+  }
+}
+
+TEST_CASE("classify registry: rules/classify.md documents every rule under its section", "[classify][registry]") {
+  std::ifstream in(std::string(HWCLASS_SOURCE_DIR) + "/rules/classify.md");
+  REQUIRE(in);
+  std::string section;  // the "### " heading the line sits under
+  std::set<std::pair<std::string, std::string>> documented;  // (section, rule) of each "- `rule`" bullet
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("#", 0) == 0) section = line.rfind("### ", 0) == 0 ? line.substr(4) : "";
+    if (line.rfind("- `", 0) == 0) documented.insert({section, line.substr(3, line.find('`', 3) - 3)});
+  }
+  for (const ClassifyRuleInfo& r : classify_rules()) {
+    INFO(r.name << " under \"### " << r.section << "\"");
+    bool found = false;
+    for (const auto& [heading, rule] : documented) found |= rule == r.name && heading.rfind(r.section, 0) == 0;
+    CHECK(found);
   }
 }
