@@ -112,7 +112,7 @@ void add_base_verdicts(const Analysis& analysis, std::vector<Verdict>& out) {
     if (!std::all_of(subs.begin(), subs.end(), [&](size_t i) { return out[i].inferred == member; })) continue;
     const Verdict* own = analysis.verdict(base);
     Verdict v = own ? *own : classify_class(files, resolution, vocabulary, base);
-    v.rules = {"base-of-classes"};
+    v.rules = {ClassifyRuleId::BaseOfClasses};
     v.inferred = member;
     v.confidence = Confidence::Medium;
     v.confidence_reasons = {"it has no tests of its own; its " + std::to_string(subs.size()) +

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "classify/classifier.h"
+#include "classify/registry.h"
 #include "resolve/resolver.h"
 #include "support/scan_source.h"
 
@@ -22,7 +23,7 @@ Result verdict_of(const std::string& source, const std::string& cls) {
   Resolution resolution = resolve(files, Vocabulary::embedded());
   for (const Verdict& v : classify(files, resolution, Vocabulary::embedded()))
     if (files[0].classes[v.ref.cls].name == cls)
-      return Result{v.inferred, v.rules.front(), to_string(v.confidence), v.never_runs};
+      return Result{v.inferred, classify_rule(v.rules.front()).name, to_string(v.confidence), v.never_runs};
   FAIL("no verdict for " << cls);
   return {};
 }

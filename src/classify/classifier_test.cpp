@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "classify/classifier.h"
+#include "classify/registry.h"
 #include "lint/advice.h"
 #include "resolve/resolver.h"
 #include "support/scan_source.h"
@@ -28,8 +29,8 @@ Result verdict_of(const std::string& source, const std::string& cls,
     if (v.ref.file != 0 || files[0].classes[v.ref.cls].name != cls) continue;
     // The blockers users see: lint's findings once the recommendation is declared.
     const Advice advice = advise(v, world);
-    return Result{v.inferred,  v.rules.front(),    v.target,  to_string(v.confidence),
-                  advice.blockers.size(), v.split.size(), v.declared, advice.cleanups.size()};
+    return Result{v.inferred,           classify_rule(v.rules.front()).name, v.target,   to_string(v.confidence),
+                  advice.blockers.size(), v.split.size(),                       v.declared, advice.cleanups.size()};
   }
   FAIL("no verdict for " << cls);
   return {};
@@ -37,7 +38,7 @@ Result verdict_of(const std::string& source, const std::string& cls,
 
 }  // namespace
 
-TEST_CASE("instantiated-for-one-device", "[classify]") {
+TEST_CASE("instantiated-for-one-device", "[classify][rule:instantiated-for-one-device]") {
   Result r = verdict_of("class T(TestCase):\n    def test_a(self, device): pass\n"
                         "instantiate_device_type_tests(T, globals(), only_for='cuda')\n", "T");
   CHECK(r.member == "CUDA");
@@ -52,7 +53,7 @@ TEST_CASE("instantiated-for-one-device", "[classify]") {
                    "instantiate_device_type_tests(T, globals(), only_for='hpu')\n", "T").member == "ACCELERATOR");
 }
 
-TEST_CASE("every-test-only-one-device", "[classify]") {
+TEST_CASE("every-test-only-one-device", "[classify][rule:every-test-only-one-device]") {
   Result r = verdict_of("class T(TestCase):\n    @onlyCUDA\n    def test_a(self, device): pass\n"
                         "    @onlyCUDA\n    def test_b(self, device): pass\n"
                         "instantiate_device_type_tests(T, globals())\n", "T");
@@ -66,7 +67,7 @@ TEST_CASE("every-test-only-one-device", "[classify]") {
   CHECK(partial.blockers == 1);  // [decorator]: the @onlyCUDA
 }
 
-TEST_CASE("instantiated-for-every-device", "[classify]") {
+TEST_CASE("instantiated-for-every-device", "[classify][rule:instantiated-for-every-device]") {
   Result r = verdict_of("class T(TestCase):\n    def test_a(self, device): torch.ones(1, device=device)\n"
                         "instantiate_device_type_tests(T, globals(), except_for='cpu')\n", "T");
   CHECK(r.member == "ACCELERATOR");
@@ -78,7 +79,8 @@ TEST_CASE("instantiated-for-every-device", "[classify]") {
   CHECK(only_for.blockers == 1);  // [only_for]
 }
 
-TEST_CASE("base-of-instantiated-class and device-parameter-without-instantiation", "[classify]") {
+TEST_CASE("base-of-instantiated-class and device-parameter-without-instantiation",
+          "[classify][rule:base-of-instantiated-class][rule:device-parameter-without-instantiation]") {
   const char* source = "class Base(TestCase):\n    def test_a(self, device): pass\n"
                        "class T(Base):\n    def test_b(self, device): pass\n"
                        "instantiate_device_type_tests(T, globals())\n"
@@ -92,9 +94,11 @@ TEST_CASE("base-of-instantiated-class and device-parameter-without-instantiation
   CHECK(verdict_of(source, "Param").member == "GENERIC");  // device is a @parametrize argument there
 }
 
-TEST_CASE("no-device-requirement and every-test-needs-cpu", "[classify]") {
+TEST_CASE("no-device-requirement and every-test-needs-cpu",
+          "[classify][rule:no-device-requirement][rule:every-test-needs-cpu]") {
   Result r = verdict_of("class T(TestCase):\n    def test_a(self): torch.ones(2, device='cpu')\n", "T");
   CHECK(r.member == "GENERIC");
+  CHECK(r.rule == "no-device-requirement");
   CHECK(r.confidence == "high");
   Result guarded = verdict_of("class T(TestCase):\n    def test_a(self):\n"
                               "        if torch.cuda.is_available():\n            x = torch.ones(1).cuda()\n", "T");
@@ -106,7 +110,8 @@ TEST_CASE("no-device-requirement and every-test-needs-cpu", "[classify]") {
   CHECK(cpu.rule == "every-test-needs-cpu");
 }
 
-TEST_CASE("every-test-needs-one-device and some-tests-need-one-device", "[classify]") {
+TEST_CASE("every-test-needs-one-device and some-tests-need-one-device",
+          "[classify][rule:every-test-needs-one-device][rule:some-tests-need-one-device]") {
   Result r = verdict_of("class T(TestCase):\n    @skipIf(not TEST_CUDA, 'x')\n    def test_a(self): x.cuda()\n"
                         "    def test_b(self): torch.ones(1, device='cuda')\n", "T");
   CHECK(r.member == "CUDA");
@@ -123,7 +128,7 @@ TEST_CASE("every-test-needs-one-device and some-tests-need-one-device", "[classi
   CHECK(mixed.split_parts == 3);  // TestX, TestXDevice, TestXCUDA
 }
 
-TEST_CASE("needs-an-accelerator", "[classify]") {
+TEST_CASE("needs-an-accelerator", "[classify][rule:needs-an-accelerator]") {
   Result r = verdict_of("class T(TestCase):\n    @requires_gpu\n    def test_a(self): torch.ones(1, device=GPU_TYPE)\n",
                         "T");
   CHECK(r.member == "ACCELERATOR");
@@ -240,7 +245,7 @@ TEST_CASE("a device kept only as a value is not a need", "[classify]") {
   CHECK(variable.member == "CUDA");
 }
 
-TEST_CASE("a class named for one device is meant for it", "[classify]") {
+TEST_CASE("a class named for one device is meant for it", "[classify][rule:class-name-names-device]") {
   Result cuda = verdict_of("class TestFooCUDA(TestCase):\n    def test_a(self):\n        pass\n", "TestFooCUDA");
   CHECK(cuda.member == "CUDA");
   CHECK(cuda.rule == "class-name-names-device");
@@ -429,7 +434,7 @@ TEST_CASE("a helper's device code counts for the tests that reach it", "[classif
   CHECK(setup.confidence == "high");
 }
 
-TEST_CASE("mixed-class-guards-device-tests", "[classify][issue29]") {
+TEST_CASE("mixed-class-guards-device-tests", "[classify][issue29][rule:mixed-class-guards-device-tests]") {
   std::string tests = "    def test_a(self): pass\n    def test_b(self): pass\n";
   Result r = verdict_of("class T(TestCase):\n" + tests +
                             "    @skipIf(not TEST_CUDA, 'no cuda')\n    def test_c(self): torch.ones(1).cuda()\n",
@@ -457,7 +462,8 @@ TEST_CASE("mixed-class-guards-device-tests", "[classify][issue29]") {
   CHECK(most.member == "CUDA");
 }
 
-TEST_CASE("instantiated-for-one-device, by what the class can run on", "[classify][issue29]") {
+TEST_CASE("instantiated-for-one-device, by what the class can run on",
+          "[classify][issue29][rule:instantiated-for-one-device]") {
   // except_for="cpu" leaves CUDA alone, and cuDNN keeps it there: as only_for="cuda".
   Result r = verdict_of("class T(TestCase):\n    def test_a(self, device):\n"
                         "        torch.backends.cudnn.version()\n        torch.ones(1, device=device)\n"
@@ -475,7 +481,7 @@ TEST_CASE("instantiated-for-one-device, by what the class can run on", "[classif
   CHECK(skip.rule == "instantiated-for-one-device");
 }
 
-TEST_CASE("every-test-needs-cpu: CPU-only quantized engines", "[classify][issue29]") {
+TEST_CASE("every-test-needs-cpu: CPU-only quantized engines", "[classify][issue29][rule:every-test-needs-cpu]") {
   Result r = verdict_of("@skipIfNoFBGEMM\nclass T(TestCase):\n    def test_a(self): pass\n"
                         "    def test_b(self): pass\n", "T");
   CHECK(r.member == "CPU");
@@ -483,7 +489,7 @@ TEST_CASE("every-test-needs-cpu: CPU-only quantized engines", "[classify][issue2
   CHECK(verdict_of("class T(TestCase):\n    @override_qengines\n    def test_a(self): pass\n", "T").member == "CPU");
 }
 
-TEST_CASE("runtime-device-base", "[classify][issue29]") {
+TEST_CASE("runtime-device-base", "[classify][issue29][rule:runtime-device-base]") {
   Result r = verdict_of("class T(DTensorTestBase):\n    def test_a(self): DeviceMesh(self.device_type, [0, 1])\n",
                         "T");
   CHECK(r.member == "ACCELERATOR");
@@ -500,7 +506,7 @@ TEST_CASE("framework bases are no evidence", "[classify][issue29]") {
   CHECK(r.confidence == "high");
 }
 
-TEST_CASE("base-of-classes and copied tests", "[classify][issue29]") {
+TEST_CASE("base-of-classes and copied tests", "[classify][issue29][rule:base-of-classes]") {
   std::string src = "class Base(TestCase):\n    def helper(self): pass\n"
                     "class A(Base):\n    def test_a(self): torch.ones(1).cuda()\n"
                     "class B(Base):\n    def test_b(self): torch.ones(1).cuda()\n";
@@ -549,7 +555,7 @@ TEST_CASE("CPU-only code: engines, accelerator-wide skips, CPU library names", "
   CHECK(name.confidence == "low");
 }
 
-TEST_CASE("module-gate-needs-one-device", "[classify][issue29]") {
+TEST_CASE("module-gate-needs-one-device", "[classify][issue29][rule:module-gate-needs-one-device]") {
   Result r = verdict_of("if not TEST_CUDA:\n    TestCase = NoTest  # noqa\n"
                         "class T(TestCase):\n    def test_a(self): pass\n", "T");
   CHECK(r.member == "CUDA");

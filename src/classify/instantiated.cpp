@@ -54,7 +54,7 @@ bool infer_runs_on_one_device(Context& c) {
   }
   std::string member = device.empty() ? "" : c.member_of(device);
   if (!c.device_specific(member)) return false;
-  c.decide("instantiated-for-one-device", member, Confidence::High);
+  c.decide(Rule::InstantiatedForOneDevice, member, Confidence::High);
   c.v.reasons.push_back(Reason{EvidenceKind::RunsOn, {}, device, std::string(why) + " keeps it on " + device, c.cls.name,
                                c.cls.line, c.file.relative_path});
   auto needs = c.requirements(device);
@@ -74,7 +74,7 @@ void infer_instantiated(Context& c) {
   if (inst.only_for.state == DeviceList::State::Literal && inst.only_for.values.size() == 1) {
     std::string device = ascii_lower(inst.only_for.values[0]);
     std::string member = c.member_of(device);
-    c.decide("instantiated-for-one-device", c.device_specific(member) ? member : c.accelerator(), Confidence::High);
+    c.decide(Rule::InstantiatedForOneDevice, c.device_specific(member) ? member : c.accelerator(), Confidence::High);
     auto needs = c.requirements(device);
     // CPU-only instantiation is usually deliberate (CPU: "cannot run on an
     // accelerator"), so only accelerator-specific classes get a target.
@@ -95,7 +95,7 @@ void infer_instantiated(Context& c) {
   }
   std::string member = every_test_only ? c.member_of(only) : "";
   if (c.device_specific(member)) {
-    c.decide("every-test-only-one-device", member, Confidence::High);
+    c.decide(Rule::EveryTestOnlyOneDevice, member, Confidence::High);
     auto needs = c.requirements(only);
     c.add_reasons(needs, c.v.reasons);
     if (!c.any_specific(needs) && !c.host_member(member)) {
@@ -104,7 +104,7 @@ void infer_instantiated(Context& c) {
     }
     return;
   }
-  c.decide("instantiated-for-every-device", c.accelerator(), Confidence::High);
+  c.decide(Rule::InstantiatedForEveryDevice, c.accelerator(), Confidence::High);
   split_host_only_tests(c);
   if (inst.only_for.state != DeviceList::State::Absent)
     c.obstacles.push_back(Reason{EvidenceKind::OnlyFor, {}, "", "only_for=" + (inst.only_for.state == DeviceList::State::Unknown

@@ -46,14 +46,14 @@ bool infer_device_template(Context& c) {
   if (!device_param) return false;
   if (ClassRef sub = c.resolution.of(c.ref).instantiated_subclass; sub.valid()) {
     const FileFacts& file = c.files[sub.file];
-    c.decide("base-of-instantiated-class", c.accelerator(), Confidence::Medium,
+    c.decide(Rule::BaseOfInstantiatedClass, c.accelerator(), Confidence::Medium,
              "its tests take `device` and run through the instantiated subclass " + file.classes[sub.cls].name +
                  ", not through an instantiate call of its own");
     c.v.reasons.push_back(Reason{EvidenceKind::Subclass, {}, "", file.classes[sub.cls].name, "", file.classes[sub.cls].line,
                                  file.relative_path});
     return true;
   }
-  c.decide("device-parameter-without-instantiation", c.accelerator(), Confidence::Low,
+  c.decide(Rule::DeviceParameterWithoutInstantiation, c.accelerator(), Confidence::Low,
            "its tests take `device`, but no instantiate_device_type_tests call names it or a subclass");
   return true;
 }
@@ -73,7 +73,7 @@ bool infer_from_class_name(Context& c) {
     bool seen = std::any_of(c.ev.shared.begin(), c.ev.shared.end(), [&](const Need& n) { return n.site->device.is(d.key); });
     for (const TestEvidence& t : c.ev.tests)
       for (const Need& n : t.needs) seen |= n.site->device.is(d.key);
-    c.decide("class-name-names-device", d.member.empty() ? c.accelerator() : d.member,
+    c.decide(Rule::ClassNameNamesDevice, d.member.empty() ? c.accelerator() : d.member,
              seen ? Confidence::Medium : Confidence::Low,
              seen ? "its name ends in " + suffix + " and its code mentions " + d.key + ", but no test requires it"
                   : "only its name (ending in " + suffix + ") names " + d.key + "; no code requires it");
@@ -87,7 +87,7 @@ bool infer_from_class_name(Context& c) {
     if (d.kind != DeviceKind::Host) continue;
     for (const std::string& feature : d.api_modules) {
       if (lower.find(feature) == std::string::npos) continue;
-      c.decide("class-name-names-device", d.member, Confidence::Low,
+      c.decide(Rule::ClassNameNamesDevice, d.member, Confidence::Low,
                "only its name names " + feature + ", a CPU-only library; no code requires it");
       c.v.reasons.push_back(Reason{EvidenceKind::ClassName, {}, d.key, name, name, c.cls.line, c.file.relative_path});
       return true;
@@ -149,11 +149,11 @@ bool infer_mixed_generic(Context& c) {
   std::string devices;
   for (const auto& [device, n] : per_device) devices += (devices.empty() ? "" : ", ") + device;
   if (unguarded.empty())
-    c.decide("mixed-class-guards-device-tests", c.generic(), Confidence::Medium,
+    c.decide(Rule::MixedClassGuardsDeviceTests, c.generic(), Confidence::Medium,
              std::to_string(guarded.size()) + " of " + std::to_string(c.ev.tests.size()) + " tests need " + devices +
                  " and skip themselves without it, so they run on no GENERIC runner (never_runs); a split frees them");
   else
-    c.decide("mixed-class-guards-device-tests", c.generic(), Confidence::Low,
+    c.decide(Rule::MixedClassGuardsDeviceTests, c.generic(), Confidence::Low,
              std::to_string(unguarded.size()) + " of its device tests (" + unguarded.front() +
                  (unguarded.size() > 1 ? ", ...) do not skip themselves" : ") does not skip itself") + " without " + devices +
                  ": on a GENERIC runner " + (unguarded.size() > 1 ? "they pass" : "it passes") +
@@ -192,7 +192,7 @@ bool infer_runtime_device_base(Context& c) {
     if (!base.empty()) break;
   }
   if (base.empty()) return false;
-  c.decide("runtime-device-base", c.accelerator(), Confidence::Medium,
+  c.decide(Rule::RuntimeDeviceBase, c.accelerator(), Confidence::Medium,
            "its base " + base + " picks the device from availability at run time; a migration passes the injected "
            "device instead (the blockers)");
   c.v.reasons.push_back(Reason{EvidenceKind::Base, {}, "", base, c.cls.name, c.cls.line, c.file.relative_path});
@@ -229,7 +229,7 @@ bool infer_module_gate(Context& c) {
   std::string member = device.empty() ? "" : c.member_of(device);
   if (!c.device_specific(member)) return false;
   // Medium: the gate may serve the module's own setup rather than every test's need.
-  c.decide("module-gate-needs-one-device", member, Confidence::Medium,
+  c.decide(Rule::ModuleGateNeedsOneDevice, member, Confidence::Medium,
            "a module-level NoTest gate on " + device + " keeps it from being collected without it; the tests "
            "themselves may need nothing");
   c.v.reasons.push_back(Reason{EvidenceKind::NoTest, {}, device, "if " + c.resolved.notest->condition + ": ... = NoTest", "<module>",
@@ -264,18 +264,18 @@ TestNeeds test_needs(const Context& c) {
 // lowered by any accelerator API call upstream's linter reports there.
 void infer_no_device_needed(Context& c, const TestNeeds& n) {
   if (skips_wherever_an_accelerator_is(c)) {
-    c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
+    c.decide(Rule::EveryTestNeedsCpu, c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
              "the class skips wherever an accelerator is present (contract 14: CPU-only code), but nothing "
              "instantiates it for the CPU alone");
     return;
   }
   if (n.cpu_only > 0 && n.cpu_only == c.ev.tests.size()) {
-    c.decide("every-test-needs-cpu", c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
+    c.decide(Rule::EveryTestNeedsCpu, c.member_of(c.vocab.key_of_kind(DeviceKind::Host)), Confidence::Medium,
              "every test needs the CPU by its code, but nothing instantiates it for the CPU alone");
     return;
   }
   if (infer_from_class_name(c)) return;
-  c.decide("no-device-requirement", c.generic(), Confidence::High);
+  c.decide(Rule::NoDeviceRequirement, c.generic(), Confidence::High);
   for (const auto* list : {&c.ev.shared, &c.ev.unreached})
     for (const Need& need : *list)
       if (need.site->kind == SiteKind::AcceleratorApi) c.obstacles.push_back(reason_of(need));
@@ -296,7 +296,7 @@ void infer_one_device(Context& c, const TestNeeds& n, const std::string& device,
     c.v.member_note = device + " has no HardwareClassification member, so ACCELERATOR stands for it: "
                       "declared ACCELERATOR, the class runs on every accelerator's runner, " + device +
                       "'s among them, and lint then asks for the device to come from instantiate_device_type_tests";
-  c.decide(all ? "every-test-needs-one-device" : "some-tests-need-one-device", memberless ? c.accelerator() : member,
+  c.decide(all ? Rule::EveryTestNeedsOneDevice : Rule::SomeTestsNeedOneDevice, memberless ? c.accelerator() : member,
            all ? (c.ev.shared_requirement ? Confidence::High : Confidence::Medium) : Confidence::Low,
            all ? "every test needs " + device +
                      ", each by its own code, with no class-level requirement (a decorator, setUp or skip) for all"
@@ -319,7 +319,7 @@ void infer_any_accelerator(Context& c, const TestNeeds& n, size_t named) {
     DeviceKind kind = c.kind_of(d);
     return kind == DeviceKind::AcceleratorGroup || kind == DeviceKind::AnyAccelerator;
   });
-  c.decide("needs-an-accelerator", c.accelerator(), some_accelerator && all ? Confidence::Medium : Confidence::Low,
+  c.decide(Rule::NeedsAnAccelerator, c.accelerator(), some_accelerator && all ? Confidence::Medium : Confidence::Low,
            !all ? std::to_string(n.needing) + " of " + std::to_string(c.ev.tests.size()) +
                       " tests need an accelerator; the others need none"
            : some_accelerator ? "every test needs some accelerator, but nothing instantiates the class for the "

@@ -10,12 +10,16 @@
 #include <vector>
 
 #include "classify/evidence.h"
+#include "classify/rule_id.h"
 #include "classify/verdict.h"
 #include "facts/facts.h"
 #include "resolve/resolved.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass::rules {
+
+// The rule a verdict is decided by (classify/registry.h).
+using Rule = ClassifyRuleId;
 
 struct Context {
   const std::vector<FileFacts>& files;
@@ -47,7 +51,7 @@ struct Context {
   }
   DeviceKind kind_of(const std::string& device) const { return vocab.kind_of(std::string_view(device)); }
   // `why_not_high`: the sentence explain gives for a confidence below high.
-  void decide(const char* rule, std::string member, Confidence confidence, std::string why_not_high = {}) {
+  void decide(Rule rule, std::string member, Confidence confidence, std::string why_not_high = {}) {
     v.rules.push_back(rule);
     v.inferred = std::move(member);
     v.confidence = confidence;

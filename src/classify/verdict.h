@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "classify/rule_id.h"
 #include "facts/facts.h"
 #include "resolve/resolved.h"
 
@@ -41,7 +42,9 @@ struct Verdict {
   ClassRef ref;
   std::string inferred;  // a HardwareClassification member
   Confidence confidence = Confidence::Low;
-  std::vector<std::string> rules;  // ids of the inference rules that fired (rules/classify.md)
+  // The inference rules that fired (classify/registry.h, rules/classify.md);
+  // the last one decided.
+  std::vector<ClassifyRuleId> rules;
   // Why the confidence is not high, one sentence each; empty when it is.
   std::vector<std::string> confidence_reasons;
   // The sites a sentence there counts (code that hardcodes one device in a

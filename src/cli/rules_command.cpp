@@ -1,11 +1,15 @@
 // hwclass rules: the lint rule registry (lint/registry.h), for people (text),
 // for rules/README.md (markdown, checked against it by a test) and for tools
-// (json); with --dump, the device rules compiled into this binary, so a
-// vendor's --rules-extend file is written against the rules it extends.
+// (json); with --classify, the classify rule registry (classify/registry.h,
+// rendered by emit/classify_rules.h) the same three ways, for
+// rules/classify.md; with --dump, the device rules compiled into this
+// binary, so a vendor's --rules-extend file is written against the rules it
+// extends.
 #include <iostream>
 #include <memory>
 
 #include "cli/commands.h"
+#include "emit/classify_rules.h"
 #include "lint/registry.h"
 #include "util/error.h"
 #include "util/json_writer.h"
@@ -45,17 +49,27 @@ std::string rules_json() {
 CommandRunner register_rules(CLI::App& app) {
   auto format = std::make_shared<std::string>("text");
   auto dump = std::make_shared<bool>(false);
-  CLI::App* cmd = app.add_subcommand(
-      "rules", "List the lint rules: id, origin, severity, fix safety and summary; --dump prints the device rules");
+  auto classify = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("rules",
+                                     "List the lint rules: id, origin, severity, fix safety and summary; --classify "
+                                     "lists classify's inference rules; --dump prints the device rules");
   cmd->add_option("--format,--output-format", *format, "Output format")->check(CLI::IsMember({"text", "markdown", "json"}));
   cmd->add_flag("--dump", *dump,
                 "Print the built-in device rules (rules/devices.toml as compiled in), the base a --rules-extend file "
                 "adds to");
-  return [format, dump, cmd]() -> int {
+  cmd->add_flag("--classify", *classify,
+                "List classify's inference rules instead (rules/classify.md): name, the classes it applies to, what it "
+                "decides and the evidence it cites");
+  return [format, dump, classify, cmd]() -> int {
     if (!cmd->parsed()) return -1;
     if (*dump) {
       if (cmd->count("--format")) throw UsageError("rules --dump prints TOML; --format has no meaning with it");
+      if (*classify) throw UsageError("rules --dump prints the device rules; --classify has no meaning with it");
       std::cout << embedded_rules_text();
+    } else if (*classify) {
+      std::cout << (*format == "markdown" ? classify_rules_markdown()
+                    : *format == "json"   ? classify_rules_json()
+                                          : classify_rules_text());
     } else if (*format == "markdown") std::cout << rules_markdown_table();
     else if (*format == "json") std::cout << rules_json();
     else std::cout << rules_text();

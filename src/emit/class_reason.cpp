@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "classify/registry.h"
+
 namespace hwclass {
 namespace {
 
@@ -15,53 +17,34 @@ std::string trimmed(const std::string& s) {
 }
 
 // The rule's meaning, as a reviewer would say it; `device` is the cited
-// site's. Every rule of rules/classify.md has a phrase.
-std::string rule_words(const std::string& rule, const Verdict& v, const std::string& device) {
+// site's. A switch with no default: a rule of classify/registry.h without
+// words here fails to compile (-Werror=switch on this file, src/CMakeLists.txt).
+std::string rule_words(ClassifyRuleId rule, const Verdict& v, const std::string& device) {
   const std::string dev = device.empty() ? "a device" : device;
-  if (rule == "no-device-requirement")
-    return v.reasons.empty() ? "pure Python, no device code" : "no test requires a device; its device code is guarded or on the CPU";
-  if (rule == "mixed-class-guards-device-tests")
-    return "runs anywhere; its " + std::to_string(v.never_runs.size()) + " device test" +
-           (v.never_runs.size() == 1 ? " skips itself" : "s skip themselves") + " without the device";
-  if (rule == "every-test-needs-one-device") return "every test needs " + dev;
-  if (rule == "some-tests-need-one-device") return "some tests need " + dev;
-  if (rule == "needs-an-accelerator") return "its tests need an accelerator";
-  if (rule == "every-test-needs-cpu") return "every test needs the CPU";
-  if (rule == "instantiated-for-one-device") return "instantiated for one device";
-  // Not "every device": an except_for list still leaves it device-generic.
-  if (rule == "instantiated-for-every-device") return "device-generic, instantiated per device";
-  if (rule == "every-test-only-one-device") return "every test is limited to " + dev;
-  if (rule == "base-of-instantiated-class") return "its tests take `device` and a subclass is instantiated";
-  if (rule == "device-parameter-without-instantiation") return "its tests take `device`, but nothing instantiates it";
-  if (rule == "runtime-device-base") return "its base picks the device at run time";
-  if (rule == "module-gate-needs-one-device") return "its module collects it only where " + dev + " is";
-  if (rule == "class-name-names-device") return "named for " + dev + ", with no code that needs another device";
-  if (rule == "base-of-classes") return "a test-less base; its subclasses share the member";
-  return rule;
-}
-
-// An evidence kind: a site of one kind, or one of classify's own.
-struct Kind {
-  EvidenceKind kind;
-  SiteKind site = SiteKind::DeviceString;
-  bool matches(const Reason& r) const { return r.kind == kind && (kind != EvidenceKind::Site || r.site == site); }
-};
-
-// The evidence kinds that show a rule best, most telling first.
-std::vector<Kind> preferred_kinds(const std::string& rule) {
-  using E = EvidenceKind;
-  if (rule == "instantiated-for-one-device") return {{E::RunsOn}, {E::Instantiation}};
-  if (rule == "instantiated-for-every-device") return {{E::Instantiation}};
-  if (rule == "every-test-only-one-device") return {{E::Site, SiteKind::OnlyDecorator}};
-  if (rule == "base-of-instantiated-class" || rule == "base-of-classes") return {{E::Subclass}};
-  if (rule == "runtime-device-base") return {{E::Base}};
-  if (rule == "module-gate-needs-one-device") return {{E::NoTest}};
-  if (rule == "class-name-names-device") return {{E::ClassName}};
-  std::vector<Kind> sites;
-  for (SiteKind k : {SiteKind::AcceleratorApi, SiteKind::TensorMethod, SiteKind::DeviceString, SiteKind::OnlyDecorator,
-                     SiteKind::DeviceDecorator, SiteKind::DeviceFlag, SiteKind::DeviceGlobalUse, SiteKind::DeviceGlobal})
-    sites.push_back({E::Site, k});
-  return sites;
+  using R = ClassifyRuleId;
+  switch (rule) {
+    case R::InstantiatedForOneDevice: return "instantiated for one device";
+    case R::EveryTestOnlyOneDevice: return "every test is limited to " + dev;
+    // Not "every device": an except_for list still leaves it device-generic.
+    case R::InstantiatedForEveryDevice: return "device-generic, instantiated per device";
+    case R::BaseOfInstantiatedClass: return "its tests take `device` and a subclass is instantiated";
+    case R::DeviceParameterWithoutInstantiation: return "its tests take `device`, but nothing instantiates it";
+    case R::ModuleGateNeedsOneDevice: return "its module collects it only where " + dev + " is";
+    case R::RuntimeDeviceBase: return "its base picks the device at run time";
+    case R::EveryTestNeedsCpu: return "every test needs the CPU";
+    case R::ClassNameNamesDevice: return "named for " + dev + ", with no code that needs another device";
+    case R::NoDeviceRequirement:
+      return v.reasons.empty() ? "pure Python, no device code"
+                               : "no test requires a device; its device code is guarded or on the CPU";
+    case R::MixedClassGuardsDeviceTests:
+      return "runs anywhere; its " + std::to_string(v.never_runs.size()) + " device test" +
+             (v.never_runs.size() == 1 ? " skips itself" : "s skip themselves") + " without the device";
+    case R::EveryTestNeedsOneDevice: return "every test needs " + dev;
+    case R::SomeTestsNeedOneDevice: return "some tests need " + dev;
+    case R::NeedsAnAccelerator: return "its tests need an accelerator";
+    case R::BaseOfClasses: return "a test-less base; its subclasses share the member";
+  }
+  return "";
 }
 
 }  // namespace
@@ -99,9 +82,10 @@ std::string site_words(const Reason& r) {
 ClassReason class_reason(const std::vector<FileFacts>& files, const Verdict& v, SourceLines& lines) {
   const FileFacts& f = files[static_cast<size_t>(v.ref.file)];
   const ClassFact& c = f.classes[static_cast<size_t>(v.ref.cls)];
-  const std::string rule = v.rules.empty() ? "" : v.rules.back();  // the rule that decided
+  // The rule that decided; a verdict without one cites any device site.
+  const ClassifyRuleInfo* rule = v.rules.empty() ? nullptr : &classify_rule(v.rules.back());
   const Reason* example = nullptr;
-  for (const Kind& kind : preferred_kinds(rule)) {
+  for (const EvidencePreference& kind : rule ? rule->evidence : device_site_evidence()) {
     auto it = std::find_if(v.reasons.begin(), v.reasons.end(), [&](const Reason& r) { return kind.matches(r); });
     if (it != v.reasons.end()) {
       example = &*it;
@@ -110,7 +94,7 @@ ClassReason class_reason(const std::vector<FileFacts>& files, const Verdict& v, 
   }
   if (!example && !v.reasons.empty()) example = &v.reasons.front();
   ClassReason out;
-  out.words = rule_words(rule, v, example ? example->device : "");
+  out.words = rule ? rule_words(rule->id, v, example ? example->device : "") : "";
   if (example) out.words += ": " + site_words(*example);
   out.file = example ? example->file : f.relative_path;
   out.line = example ? example->line : c.line;

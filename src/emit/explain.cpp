@@ -94,7 +94,8 @@ std::string explain_text(const std::vector<FileFacts>& files, const Resolution& 
     out += listed(a.current_errors, o.all, where) + listed(a.current_warnings, o.all, where);
   }
   out += "  rules fired: ";
-  for (size_t i = 0; i < v.rules.size(); ++i) out += (i ? ", " : "") + v.rules[i];
+  const std::vector<std::string> rules = rule_names(v);
+  for (size_t i = 0; i < rules.size(); ++i) out += (i ? ", " : "") + rules[i];
   out += " (rules/classify.md)\n";
   for (const std::string& why : v.confidence_reasons)
     out += std::string("  ") + to_string(v.confidence) + " confidence: " + why + "\n";

@@ -5,6 +5,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "classify/registry.h"
 #include "facts/queries.h"
 #include "util/json_writer.h"
 
@@ -12,6 +13,12 @@ namespace hwclass {
 std::string member_name(const std::string& member, const Members* seed) {
   const std::string alias = seed ? seed->alias_of(member) : "";
   return alias.empty() ? member : alias;
+}
+
+std::vector<std::string> rule_names(const Verdict& v) {
+  std::vector<std::string> out;
+  for (ClassifyRuleId id : v.rules) out.push_back(classify_rule(id).name);
+  return out;
 }
 
 std::string split_headline(const std::vector<SplitPart>& split, const Members* seed) {
@@ -75,7 +82,7 @@ std::string json(const std::vector<FileFacts>& files, const Resolution& res, con
     w.key("confidence_reasons").string_array(v.confidence_reasons);
     w.key("confidence_sites");
     write_reasons(w, v.confidence_sites);
-    w.key("rules").string_array(v.rules);
+    w.key("rules").string_array(rule_names(v));
     w.key("reasons");
     write_reasons(w, v.reasons);
     w.key("declared");

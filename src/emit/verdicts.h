@@ -18,6 +18,10 @@ namespace hwclass {
 // that names it, its early name (ACCELERATOR as DEVICE_GENERIC); else as it is.
 std::string member_name(const std::string& member, const Members* seed);
 
+// The names of the rules that fired, as the JSON's `rules` and explain's
+// "rules fired" print them (classify/registry.h).
+std::vector<std::string> rule_names(const Verdict& v);
+
 // "split into TestX GENERIC (52) + TestXCUDA CUDA (2)".
 std::string split_headline(const std::vector<SplitPart>& split, const Members* seed);
 

@@ -7,6 +7,7 @@
 // Example: `hw_classification = HardwareClassification.GENERIC` on a class
 // whose tests are all `@skipIf(not TEST_CUDA)` with `.cuda()`.
 // Fix: none; retagging moves tests between runners (see `hwclass explain`).
+#include "classify/registry.h"
 #include "lint/rule_context.h"
 #include "resolve/resolved.h"
 
@@ -19,7 +20,7 @@ void check_classification_mismatch(const ClassContext& c) {
   const Verdict& v = *found;
   if (v.inferred == c.member || v.confidence == Confidence::Low) return;
   std::string message = "Test class '" + c.cls.name + "' (" + c.member + "): its code needs " + v.inferred + " (" +
-                        v.rules.front() + ", " + to_string(v.confidence) + " confidence)";
+                        classify_rule(v.rules.front()).name + ", " + to_string(v.confidence) + " confidence)";
   if (!v.reasons.empty()) {
     const Reason& r = v.reasons.front();
     message += ", e.g. '" + r.text + "' at line " + std::to_string(r.line);

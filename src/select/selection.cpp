@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "classify/registry.h"
 #include "discover/test_file.h"
 #include "facts/queries.h"
 #include "resolve/module_index.h"
@@ -359,7 +360,7 @@ std::vector<SelectedClass> select_classes(const std::vector<FileFacts>& files, c
     // declare for its subclasses; the runtime collects no test from the base
     // itself, so it is no work for a runner (its subclasses are).
     if (inferred && r.tests.empty() &&
-        std::find(v.rules.begin(), v.rules.end(), "base-of-classes") != v.rules.end())
+        std::any_of(v.rules.begin(), v.rules.end(), [](ClassifyRuleId id) { return !classify_rule(id).lists_tests; }))
       continue;
     for (const RunningFile& runner : r.running_files) {
       if (!is_test_file_v8(runner.file)) continue;  // a helper module nothing runs

@@ -10,6 +10,7 @@
 
 #include "classify/classifier.h"
 #include "classify/evidence.h"
+#include "classify/registry.h"
 #include "resolve/resolver.h"
 #include "support/scan_source.h"
 
@@ -43,20 +44,22 @@ void check_tree(const char* variable) {
   size_t checked = 0;
   for (const Verdict& v : verdicts) {
     const FileFacts& f = scan.files[v.ref.file];
-    const std::string rule = v.rules.front();
-    INFO(root << ": " << f.relative_path << "::" << f.classes[v.ref.cls].name << " " << v.inferred << " by " << rule);
-    if (rule == "base-of-classes") continue;  // judged from its subclasses, checked there
+    using R = ClassifyRuleId;
+    const R rule = v.rules.front();
+    INFO(root << ": " << f.relative_path << "::" << f.classes[v.ref.cls].name << " " << v.inferred << " by "
+              << classify_rule(rule).name);
+    if (rule == R::BaseOfClasses) continue;  // judged from its subclasses, checked there
     ClassEvidence ev = gather_evidence(scan.files, resolution, resolution.of(v.ref), vocab);
     size_t needing = 0, host = 0;
     for (const TestEvidence& t : ev.tests) needing += needs_accelerator(t, vocab), host += needs_host(t, vocab);
     ++checked;
-    if (rule == "every-test-needs-one-device") {
+    if (rule == R::EveryTestNeedsOneDevice) {
       CHECK(needing == ev.tests.size());  // every test has a requirement
-    } else if (rule == "some-tests-need-one-device" || rule == "needs-an-accelerator") {
+    } else if (rule == R::SomeTestsNeedOneDevice || rule == R::NeedsAnAccelerator) {
       CHECK(needing > 0);
-    } else if (rule == "no-device-requirement" || rule == "class-name-names-device") {
+    } else if (rule == R::NoDeviceRequirement || rule == R::ClassNameNamesDevice) {
       CHECK(needing == 0);
-    } else if (rule == "every-test-needs-cpu") {
+    } else if (rule == R::EveryTestNeedsCpu) {
       CHECK(needing == 0);
       // Every test needs the CPU by its code, or the class skips wherever
       // any of two or more accelerators is present (rules/classify.md).
@@ -66,7 +69,7 @@ void check_tree(const char* variable) {
             vocab.kind_of(std::string_view(n.site->device.label())) == DeviceKind::Accelerator)
           skipped_with.insert(n.site->device.key);
       CHECK((host == ev.tests.size() || skipped_with.size() >= 2));
-    } else if (rule == "mixed-class-guards-device-tests") {
+    } else if (rule == R::MixedClassGuardsDeviceTests) {
       // never_runs lists the device tests that skip themselves without the
       // device; all of them (medium), or some (low: the others run on a
       // GENERIC runner, so their device code must run without it).
@@ -74,13 +77,14 @@ void check_tree(const char* variable) {
       CHECK((v.never_runs.size() == needing) == (v.confidence == Confidence::Medium));
       CHECK(needing < ev.tests.size());
       CHECK(v.inferred == "GENERIC");
-    } else if (rule == "module-gate-needs-one-device") {
+    } else if (rule == R::ModuleGateNeedsOneDevice) {
       CHECK(resolution.of(v.ref).notest.has_value());
-    } else if (rule.rfind("instantiated-", 0) == 0 || rule == "every-test-only-one-device") {
+    } else if (rule == R::InstantiatedForOneDevice || rule == R::EveryTestOnlyOneDevice ||
+               rule == R::InstantiatedForEveryDevice) {
       CHECK(resolution.of(v.ref).instantiation >= 0);
     }
     // Only a mixed GENERIC class lists tests that never run.
-    if (!v.never_runs.empty()) CHECK(rule == "mixed-class-guards-device-tests");
+    if (!v.never_runs.empty()) CHECK(rule == R::MixedClassGuardsDeviceTests);
   }
   std::cout << root << ": " << checked << " verdicts checked against their rule's premise\n";
   CHECK(checked > 500);

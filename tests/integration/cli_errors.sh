@@ -27,6 +27,7 @@ expect 2 "--allowlist $dir/none.json: No such file" -- "$hw" report --root "$dir
 expect 2 "--history: '$dir/test/test_ok.py' is not a directory" -- "$hw" report --root "$dir" --history HEAD "$dir/test/test_ok.py"
 expect 2 "--staged and --changed-since exclude each other" -- "$hw" lint --root "$dir" --staged --changed-since HEAD "$dir/test"
 expect 2 "--every: '0' is no count of commits; give a whole number, 1 or more" -- "$hw" report --root "$dir" --history HEAD --every 0 "$dir/test"
+expect 2 "rules --dump prints the device rules; --classify has no meaning with it" -- "$hw" rules --dump --classify
 if [ "$(id -u)" != 0 ]; then
   chmod 000 "$dir/test/test_ok.py"
   expect 2 "cannot read: Permission denied" -- "$hw" scan --root "$dir" "$dir/test/test_ok.py"

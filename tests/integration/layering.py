@@ -12,6 +12,9 @@ fails on a fix rule that spells another rule's output as a string to find it
 read each other's typed decisions (fix/fixes.h FixDecisions). And fails on
 a device-generic member spelled as a literal ("ACCELERATOR", "GENERIC",
 "DEVICE_GENERIC"): members come from rules/devices.toml (vocab/members.h).
+And fails on a classify rule's name spelled as a literal outside its row in
+classify/registry.cpp: code decides, compares and words rules by
+ClassifyRuleId (issue 47), and prints the row's name.
 
     layering.py SRC_DIR
 """
@@ -28,12 +31,18 @@ NODE_API_OWNERS = {"parse/syntax_node.h", "parse/grammar.h"}
 GETENV = re.compile(r'\bgetenv\(')
 MEMBER_LITERAL = re.compile(r'"(ACCELERATOR|GENERIC|DEVICE_GENERIC)"')
 OUTPUT_TEXT = re.compile(r'"instantiate_device_type_tests\(|"HardwareClassification\.')
+CLASSIFY_REGISTRY = "classify/registry.cpp"
+CLASSIFY_RULE_ROW = re.compile(r'\{Id::\w+, "([a-z-]+)"')
 
 
 def main() -> int:
     src = pathlib.Path(sys.argv[1])
     rank = {stage: i for i, stage in enumerate(ORDER)}
     bad = []
+    rule_names = CLASSIFY_RULE_ROW.findall((src / CLASSIFY_REGISTRY).read_text())
+    if not rule_names:
+        bad.append(f"{CLASSIFY_REGISTRY}: no rule rows found; update CLASSIFY_RULE_ROW in tests/integration/layering.py")
+    rule_literal = re.compile('"(' + "|".join(map(re.escape, rule_names)) + ')"') if rule_names else None
     for path in sorted(src.glob("*/*")):
         stage = path.parent.name
         if stage not in rank or path.suffix not in (".h", ".cpp") or path.name.endswith("_test.cpp"):
@@ -51,6 +60,10 @@ def main() -> int:
         for line_no, line in enumerate(text.splitlines(), 1):
             if MEMBER_LITERAL.search(line):
                 bad.append(f"{where}:{line_no}: spells a member; read it from the vocabulary (rules/devices.toml)")
+        if rule_literal and where != CLASSIFY_REGISTRY:
+            for line_no, line in enumerate(text.splitlines(), 1):
+                if rule_literal.search(line):
+                    bad.append(f"{where}:{line_no}: spells a classify rule's name; use ClassifyRuleId (classify/registry.h)")
         if stage == "fix":
             for line_no, line in enumerate(text.splitlines(), 1):
                 if OUTPUT_TEXT.search(line):
