@@ -36,6 +36,14 @@ def _stamp(hwclass: str, corpus: pathlib.Path, kind: str) -> str:
     for p in (pathlib.Path(hwclass), SOURCE / "scripts/seed-declarations.py", pathlib.Path(__file__)):
         h.update(p.read_bytes())
     h.update(f"{corpus.resolve()}\0{kind}".encode())
+    # The corpus's files by name, size and time: an edited test file (the
+    # oracle tier's one-file change) rebuilds the trees, at the cost of a
+    # stat per file rather than a read.
+    for part in ("test", "tools"):
+        for f in sorted((corpus / part).rglob("*")):
+            if f.is_file():
+                st = f.stat()
+                h.update(f"{f.relative_to(corpus)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()
 
 
@@ -46,8 +54,8 @@ def _fix_env() -> dict:
 
 
 def build(hwclass: str, corpus: pathlib.Path, kind: str, dest: pathlib.Path) -> dict:
-    """Builds KIND's tree of CORPUS at DEST (test/ only: the runtime brings
-    its own torch); returns what fix said: {"exit", "stdout", "stderr", "seconds"}."""
+    """Builds KIND's tree of CORPUS at DEST (test/ and tools/: the runtime
+    brings its own torch); returns what fix said: {"exit", "stdout", "stderr", "seconds"}."""
     if kind not in KINDS:
         raise SystemExit(f"trees.py: unknown tree kind {kind!r}; one of {', '.join(KINDS)}")
     if kind == "seeded":
@@ -65,6 +73,11 @@ def build(hwclass: str, corpus: pathlib.Path, kind: str, dest: pathlib.Path) -> 
     else:
         shutil.copytree(corpus / "test", dest / "test", symlinks=True)
         options = ["--verify", "compile", *(["--unsafe-fixes"] if kind == "unsafe" else [])]
+    # Tests import the checkout's tools/ at load (2.6.0's
+    # test_cuda_expandable_segments.py: tools.stats.import_test_stats), as
+    # in a PyTorch checkout; a tree without it fails to collect them.
+    if (corpus / "tools").is_dir():
+        shutil.copytree(corpus / "tools", dest / "tools", symlinks=True, dirs_exist_ok=True)
     (dest / "torch").symlink_to((corpus / "torch").resolve())  # the API the fixes may write
     started = time.monotonic()
     try:
