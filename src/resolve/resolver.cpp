@@ -253,17 +253,21 @@ class Resolver {
   }
 
   // Which files run each class, where that is not only the class's own
-  // file: a runner (an aggregator of the rules' [aggregators], or any
-  // top-level test/test_*.py) runs the classes its namespace binds (pytest
-  // collects test_fx.py's `from fx.test_gradual_type import AnnotationsTest`,
-  // not the rest of that file, which runs by itself). The first runner is
+  // file: a runner (an aggregator of the rules' [aggregators], any
+  // top-level test/test_*.py, or any test file run_test.py runs by itself)
+  // runs the classes its namespace binds (pytest collects test_fx.py's
+  // `from fx.test_gradual_type import AnnotationsTest`, not the rest of that
+  // file, which runs by itself; and 2.6.0's
+  // dynamo/test_cudagraphs_expandable_segments.py's
+  // `from dynamo.test_cudagraphs import TestAotCudagraphs`). The first runner is
   // the one that invokes the class: its own file when that is a top-level
   // one; otherwise an aggregator for its own directory, else the first
   // runner by path. The others run it again.
   std::map<ClassRef, std::vector<RunningFile>> invoking_files() const {
     std::vector<int> runners;
     for (size_t f = 0; f < files_.size(); ++f)
-      if (is_top_level_runner(static_cast<int>(f))) runners.push_back(static_cast<int>(f));
+      if (is_top_level_runner(static_cast<int>(f)) || runs_itself(static_cast<int>(f)))
+        runners.push_back(static_cast<int>(f));
     std::sort(runners.begin(), runners.end(), [&](int a, int b) {
       return files_[a].relative_path < files_[b].relative_path;
     });
