@@ -12,8 +12,8 @@ A process's later files count its earlier ones among their modules, since
 an earlier module can change what a later one sees (a global it sets):
 the key errs towards collecting again, never towards a stale result. Two
 more things key a whole context rather than a file: the set of .py paths
-under test/ (a module added where an import looked for one), and the
-runtime's installed packages.
+under the tree's root (a module added where an import looked for one), and
+the runtime's installed packages.
 
 Where: HWCLASS_COLLECTION_CACHE, else ~/.cache/hwclass/collections (beside
 the corpora and the chroot). `off` (or empty) keeps nothing. Entries are
@@ -54,9 +54,11 @@ class TreeHashes:
 
 
 def python_listing(root: pathlib.Path) -> str:
-    """The .py paths under ROOT/test, as one hash."""
-    test = root / "test"
-    paths = sorted(str(p.relative_to(test)) for p in test.rglob("*.py")) if test.is_dir() else []
+    """The .py paths under ROOT, as one hash: test/ and whatever else the
+    tree holds that a test imports (a checkout's tools/: 2.6.0's
+    test_cuda_expandable_segments.py fails to collect without it, and a
+    kept failure must not outlive the module's arrival)."""
+    paths = sorted(str(p.relative_to(root)) for p in root.rglob("*.py") if "__pycache__" not in p.parts)
     return digest(paths)
 
 

@@ -168,7 +168,42 @@ def cache_checks(tmp: str, failures: list) -> dict:
     print(f"sample run: {[(r['nodeid'], r['outcome']) for r in sample[0]]}, again from the cache: {cache.hits - hits}")
     if sample[0] != again[0] or cache.hits - hits != 1 or not sample[0]:
         failures.append(f"a sample run kept: {sample} then {again}, {cache.hits - hits} files from the cache")
-    return {"cached files compared": sum(len(v) for v in plain[0].values())}
+    arrived = kept_failure_ends(tmp, runtime, failures)
+    return {"cached files compared": sum(len(v) for v in plain[0].values()), "kept failures ended": arrived}
+
+
+# Imports a module from the tree's root, outside test/, as 2.6.0's
+# test_cuda_expandable_segments.py imports tools.stats.import_test_stats.
+PROBE = """import pathlib
+import sys
+import unittest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from tools.probe import VALUE  # noqa: E402
+
+
+class TestProbe(unittest.TestCase):
+    def test_p(self):
+        self.assertEqual(VALUE, 1)
+"""
+
+
+def kept_failure_ends(tmp: str, runtime: Runtime, failures: list) -> int:
+    """A kept failure ends when the module it missed arrives, outside test/
+    too (the oracle tier once reused the failures of trees without tools/).
+    Returns 1 when the file collected after the module arrived."""
+    root = tree_with(tmp, "probe", PROBE)
+    _, failed, _, _ = runtime.collect(root, ["test_harness.py"])
+    (root / "tools").mkdir()
+    (root / "tools" / "__init__.py").write_text("")
+    (root / "tools" / "probe.py").write_text("VALUE = 1\n")
+    ids, still, _, output = runtime.collect(root, ["test_harness.py"])
+    got = sorted(ids.get("test_harness.py", ()))
+    print(f"cache: without tools/probe.py failing {sorted(failed)}; with it {got}, failing {sorted(still)}")
+    if "test_harness.py" not in failed or got != ["test_harness.py::TestProbe::test_p"]:
+        failures.append(f"a kept failure outlived the module it missed: {sorted(failed)}, then {got} {output}")
+        return 0
+    return 1
 
 
 def main() -> int:
