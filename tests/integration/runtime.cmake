@@ -40,6 +40,9 @@ endfunction()
 set(hw $<TARGET_FILE:hwclass>)
 set(here ${CMAKE_CURRENT_SOURCE_DIR})
 set(old ${HWCLASS_CORPUS_CACHE}/pytorch-1.13.1)
+# Each version's corpus root, for the loops over both versions.
+set(corpus_2.6.0 ${corpus})
+set(corpus_1.13.1 ${old})
 
 # The harness itself: a test stuck in C is killed with its run, runs at once
 # have loopbacks of their own, a sample whose process dies goes on after it,
@@ -56,10 +59,9 @@ hwclass_runtime_test("runtime: the harness: boxes, ports, runners and the collec
 # run_test.py's files from every directory plus the tricky shapes
 # (aggregators, OpInfo files, only_for/except_for, generated tests).
 foreach(version 2.6.0 1.13.1)
-  set(root ${corpus})
+  set(root ${corpus_${version}})
   set(per_directory 60)
   if(version STREQUAL "1.13.1")
-    set(root ${old})
     set(per_directory 30)
   endif()
   foreach(kind declared seeded)
@@ -159,10 +161,7 @@ hwclass_runtime_test("runtime: pr's labels, reasons and renames, torch 2.6.0" TI
 # and more): node ids kept or renamed to their CPU variant, every test that
 # passed before passing after; the only runs after the fixes on 1.13.1.
 foreach(version 2.6.0 1.13.1)
-  set(root ${corpus})
-  if(version STREQUAL "1.13.1")
-    set(root ${old})
-  endif()
+  set(root ${corpus_${version}})
   hwclass_runtime_test("runtime: fix keeps node ids and passing tests, torch ${version}" TIER gate TREES ${version}
     TIMEOUT 900 COMMAND python3 ${here}/fix_runtime.py ${hw} ${root} ${version})
 endforeach()
@@ -174,10 +173,9 @@ endforeach()
 # id. The gate: the select gate's draw, plus files the fixes leave
 # device-generic, so the PrivateUse1 pass has variants to collect.
 foreach(version 2.6.0 1.13.1)
-  set(root ${corpus})
+  set(root ${corpus_${version}})
   set(drawn 24)
   if(version STREQUAL "1.13.1")
-    set(root ${old})
     set(drawn 30)
   endif()
   hwclass_runtime_test("runtime: fix keeps files collecting on a sample, torch ${version}" TIER gate
