@@ -69,6 +69,17 @@ const ModuleBinding* deleted_after(const FileFacts& file, const ClassFact& cls) 
   return nullptr;
 }
 
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Whether decorator `d` is a call whose callee, qualified, is one of
+// `callees`.
+bool calls_one_of(const FileFacts& file, const Decorator& d, const std::vector<std::string>& callees) {
+  const size_t paren = d.text.find('(');
+  return paren != std::string::npos && listed(callees, qualified(file, d.text.substr(0, paren)));
+}
+
 // The class decorator that replaces the class by a function: a bare one
 // ([collection] class_replacing), directly or through a module-level
 // `NAME = functools.partial(F, ...)` bound once before the class, or a call
@@ -76,12 +87,9 @@ const ModuleBinding* deleted_after(const FileFacts& file, const ClassFact& cls) 
 // does. Other decorators written as calls (`@unittest.skip("why")`) return
 // a decorator that keeps the class.
 const Decorator* replacing_decorator(const FileFacts& file, const ClassFact& cls, const Vocabulary& vocabulary) {
-  auto listed = [](const std::vector<std::string>& names, const std::string& name) {
-    return std::find(names.begin(), names.end(), name) != names.end();
-  };
   for (const Decorator& d : cls.decorators) {
-    if (const size_t paren = d.text.find('('); paren != std::string::npos) {
-      if (listed(vocabulary.class_replacing_calls, qualified(file, d.text.substr(0, paren)))) return &d;
+    if (d.text.find('(') != std::string::npos) {
+      if (calls_one_of(file, d, vocabulary.class_replacing_calls)) return &d;
       continue;
     }
     std::string callee = d.text;
@@ -90,10 +98,7 @@ const Decorator* replacing_decorator(const FileFacts& file, const ClassFact& cls
       if (b.name == d.text && b.line < cls.line) binding = b.conditional || b.deleted ? nullptr : &b;
     if (binding && !binding->partial_of.empty()) callee = binding->partial_of;
     else if (binding) continue;  // bound to something else
-    const std::string name = qualified(file, callee);
-    if (std::find(vocabulary.class_replacing.begin(), vocabulary.class_replacing.end(), name) !=
-        vocabulary.class_replacing.end())
-      return &d;
+    if (listed(vocabulary.class_replacing, qualified(file, callee))) return &d;
   }
   return nullptr;
 }
@@ -103,12 +108,7 @@ const Decorator* replacing_decorator(const FileFacts& file, const ClassFact& cls
 // none does.
 const Decorator* subclassing_decorator(const FileFacts& file, const ClassFact& cls, const Vocabulary& vocabulary) {
   for (const Decorator& d : cls.decorators)
-    if (const size_t paren = d.text.find('('); paren != std::string::npos) {
-      const std::string name = qualified(file, d.text.substr(0, paren));
-      if (std::find(vocabulary.class_subclassing_calls.begin(), vocabulary.class_subclassing_calls.end(), name) !=
-          vocabulary.class_subclassing_calls.end())
-        return &d;
-    }
+    if (calls_one_of(file, d, vocabulary.class_subclassing_calls)) return &d;
   return nullptr;
 }
 
