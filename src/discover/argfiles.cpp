@@ -7,7 +7,7 @@
 namespace hwclass {
 namespace {
 
-constexpr int kMaxNesting = 16;
+constexpr int kMaxArgfileNesting = 16;
 
 void expand_into(const std::string& arg, int depth, std::vector<std::string>& out) {
   if (arg.size() < 2 || arg[0] != '@') {
@@ -15,7 +15,7 @@ void expand_into(const std::string& arg, int depth, std::vector<std::string>& ou
     return;
   }
   std::string path = arg.substr(1);
-  if (depth >= kMaxNesting) throw UsageError(path + ": @file arguments nest more than 16 deep");
+  if (depth >= kMaxArgfileNesting) throw UsageError(path + ": @file arguments nest more than 16 deep");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError(path + ": cannot read the @file argument list");
   std::string line;

@@ -27,10 +27,6 @@ namespace {
 constexpr std::string_view kExcludedPrefixes[] = {"test/cpp_extensions/open_registration_extension/",
                                                    "test/cpython/"};
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 std::string_view basename(std::string_view path) {
   size_t slash = path.rfind('/');
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
@@ -50,7 +46,7 @@ bool matches_patterns(std::string_view path) {
 }  // namespace
 
 bool is_test_file_v7(std::string_view path) {
-  return ends_with(basename(path), ".py") && excluded_prefix(path).empty() && matches_patterns(path);
+  return basename(path).ends_with(".py") && excluded_prefix(path).empty() && matches_patterns(path);
 }
 
 bool is_test_file_v8(std::string_view path) {
@@ -62,7 +58,7 @@ bool is_test_file_v8(std::string_view path) {
 std::string why_not_test_file(std::string_view path, int upstream_version) {
   if (std::string_view prefix = excluded_prefix(path); !prefix.empty())
     return "excluded by upstream's exclude_patterns (" + std::string(prefix) + "**)";
-  if (!ends_with(basename(path), ".py") || !matches_patterns(path))
+  if (!basename(path).ends_with(".py") || !matches_patterns(path))
     return "not a test file by upstream's patterns (test/**/test_*.py, test/**/*_test.py)";
   if (upstream_version != 7 && !is_test_file_v8(path))
     return "its name matches neither test_*.py nor *_test.py, which upstream's v8 also requires";

@@ -6,15 +6,12 @@
 #include "emit/verdicts.h"
 #include "util/ascii.h"
 #include "util/source_lines.h"
+#include "util/plural.h"
 
 namespace hwclass {
 namespace {
 
 constexpr size_t kShown = 3;  // sites or findings shown per group without --all
-
-std::string plural(size_t n, const std::string& one, const std::string& many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 // Reasons or findings grouped by a key, in first-seen order.
 template <typename Item, typename Key>

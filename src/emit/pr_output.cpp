@@ -9,6 +9,7 @@
 #include "emit/verdicts.h"
 #include "util/json_writer.h"
 #include "util/source_lines.h"
+#include "util/plural.h"
 
 namespace hwclass {
 namespace {
@@ -16,10 +17,6 @@ namespace {
 constexpr size_t kOpen = 20;  // longer lists go in a collapsed <details>
 constexpr size_t kCodeWidth = 100;
 constexpr size_t kSplitShown = 5;  // tests named per split part (JSON has them all; explain --all too)
-
-std::string plural(size_t n, const std::string& one, const std::string& many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 std::string joined(const std::vector<std::string>& items, const std::string& sep = ", ") {
   std::string out;

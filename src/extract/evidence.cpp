@@ -32,7 +32,7 @@ bool adds_ast_level(NodeKind kind) {
 
 // Deep nesting (long operator chains, thousands of parentheses) must not
 // exhaust the stack; code nested deeper than this holds no evidence we read.
-constexpr uint32_t kMaxNesting = 1000;
+constexpr uint32_t kMaxEvidenceDepth = 1000;
 
 }  // namespace
 
@@ -246,7 +246,7 @@ int Extractor::comparison_polarity(TSNode comparison, int polarity) const {
 }
 
 void Extractor::visit_children(TSNode node, const Scope& scope) {
-  if (scope.nesting > kMaxNesting) {
+  if (scope.nesting > kMaxEvidenceDepth) {
     if (!nesting_noted_) {
       nesting_noted_ = true;
       facts_.issues.push_back({IssueSeverity::Note, "too-deep",

@@ -14,10 +14,6 @@ namespace {
 // passes on the CPU, so its device code must be judged as running there.
 bool is_skip_callee(std::string_view name) { return name == "skipTest" || name == "skip"; }
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 }  // namespace
 
 bool Extractor::statement_skips_test(TSNode statement) const {
@@ -28,7 +24,7 @@ bool Extractor::statement_skips_test(TSNode statement) const {
              is_skip_callee(callee_name(ts::child_by_field_id(expression, g_.f_function)));
     case NodeKind::RaiseStatement: {
       if (g_.kind(expression) == NodeKind::Call) expression = ts::child_by_field_id(expression, g_.f_function);
-      return ends_with(callee_name(expression), "SkipTest");
+      return std::string_view(callee_name(expression)).ends_with("SkipTest");
     }
     default: return false;
   }

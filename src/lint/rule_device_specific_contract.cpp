@@ -13,14 +13,10 @@
 // (contract 5.8), and instantiating them is wrong.
 #include "lint/rule_context.h"
 #include "resolve/resolved.h"
+#include "util/dotted.h"
 
 namespace hwclass {
 namespace {
-
-std::string last_part(const std::string& dotted) {
-  size_t dot = dotted.rfind('.');
-  return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
-}
 
 // Whether the class runs in several processes: decided in resolve
 // (ResolvedClass::multi_process); without a resolution, by its own bases.

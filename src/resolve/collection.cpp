@@ -1,4 +1,5 @@
 #include "resolve/collection.h"
+#include "util/listed.h"
 
 #include <algorithm>
 #include <string>
@@ -67,10 +68,6 @@ const ModuleBinding* deleted_after(const FileFacts& file, const ClassFact& cls) 
         (b.deleted || b.literal != ModuleBinding::Literal::None))
       return &b;
   return nullptr;
-}
-
-bool listed(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 // Whether decorator `d` is a call whose callee, qualified, is one of

@@ -1,4 +1,6 @@
 #include "resolve/device_need.h"
+#include "util/listed.h"
+#include "util/dotted.h"
 
 #include <algorithm>
 #include <cctype>
@@ -6,15 +8,6 @@
 
 namespace hwclass {
 namespace {
-
-std::string last_part(const std::string& dotted) {
-  size_t dot = dotted.rfind('.');
-  return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
-}
-
-bool listed(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
 
 int64_t need_of(const DeviceCount& count) {
   if (count.state != DeviceCount::State::Known) return kUnreadableNeed;
