@@ -8,9 +8,16 @@ tree its process had found or loaded when the file's collection ended
 reused while every one of them has the same bytes: an unchanged file is
 not collected again, and the whole-tree oracles cost what changed.
 
-A process's later files count its earlier ones among their modules, since
-an earlier module can change what a later one sees (a global it sets):
-the key errs towards collecting again, never towards a stale result. Two
+A process's later files see every module its earlier ones loaded, and
+they keep them in their key: a helper an earlier file imported first is a
+dependency of every later file that imports it too, which the import
+system does not show (a module already loaded is not found again). The
+other files of the process are the exception (own_modules): pytest's own
+run (run_test.py) gives each test file a process of its own, so one file
+cannot change what another collects or runs there, and a file shares a
+process with others only to save the torch import. A changed file is then
+collected again by itself, not with every file after it in its process. A
+file that names another by its module's name (imports it) keeps it. Two
 more things key a whole context rather than a file: the set of .py paths
 under the tree's root (a module added where an import looked for one), and
 the runtime's installed packages.
@@ -24,6 +31,7 @@ import hashlib
 import json
 import os
 import pathlib
+import re
 import tempfile
 
 KEPT = 8  # results kept per file and context: before, safe, unsafe, seeded trees...
@@ -60,6 +68,22 @@ def python_listing(root: pathlib.Path) -> str:
     kept failure must not outlive the module's arrival)."""
     paths = sorted(str(p.relative_to(root)) for p in root.rglob("*.py") if "__pycache__" not in p.parts)
     return digest(paths)
+
+
+def own_modules(root: pathlib.Path, file: str, modules, members) -> list:
+    """MODULES (relative to ROOT) that FILE's result depends on, among them
+    the other files of its process (MEMBERS, relative to ROOT/test) only
+    where FILE's source names their module as a word: a file that imports
+    another spells its module's name."""
+    others = {f"test/{m}": pathlib.PurePosixPath(m).stem for m in members if m != file}
+    if not others.keys() & set(modules):
+        return sorted(modules)
+    try:
+        text = (root / "test" / file).read_text(errors="replace")
+    except OSError:
+        return sorted(modules)  # unreadable: keep every module in the key
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    return sorted(m for m in modules if m not in others or others[m] in words)
 
 
 class CollectionCache:

@@ -7,9 +7,8 @@ in its group, one per group (see `shadowing`). run_test.py runs each file
 alone; the oracles share processes for speed and retry alone what fails."""
 import pathlib
 
-# Files per process: a torch import costs seconds, and a process's later
-# files depend on its earlier ones in the collection cache's key, so a
-# change to one file is collected again with at most this many.
+# Files per process: a torch import costs seconds, and a process that dies
+# or overruns loses at most this many files' results.
 GROUP_SIZE = 80
 
 

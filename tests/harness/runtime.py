@@ -25,7 +25,7 @@ import tempfile
 import threading
 import time
 
-from harness.collection_cache import CollectionCache, TreeHashes, digest, python_listing
+from harness.collection_cache import CollectionCache, TreeHashes, digest, own_modules, python_listing
 from harness.env import COLLECT_OUT, HOST_SHIM, RUN_OUT, SAMPLE_BOX, SAMPLE_CLASSES, SAMPLE_SKIP, SHIM, TREE_ROOT
 from harness.groups import by_file, file_of
 
@@ -232,8 +232,8 @@ class Runtime:
                 context = contexts["alone" if len(group) == 1 else "group"]
                 for f in left:
                     if f in deps:  # its collection ended: a process killed before it says nothing
-                        self.cache.store(context, f, deps[f], hashes, {"rows": mine.get(f, []),
-                                                                       "failed": new_failed.get(f)})
+                        self.cache.store(context, f, own_modules(root, f, deps[f], left), hashes,
+                                         {"rows": mine.get(f, []), "failed": new_failed.get(f)})
         return rows, failed
 
     def _collect_groups(self, groups: list, root: pathlib.Path, env: dict, timeout: int) -> tuple:
@@ -293,9 +293,11 @@ class Runtime:
         (rows of the tests that ran, node ids a process died in, whether the
         run went past TIMEOUT; the rows then hold what finished).
 
-        Each file's rows are kept in the cache with its modules' hashes,
-        when every test of it ran within its box: a file run again with the
-        same classes and bytes gives its kept rows."""
+        Each file's rows are kept in the cache with its modules' hashes, a
+        boxed test's among them (it did not end within its box: what every
+        oracle reads from it holds while the bytes do), unless a process
+        died in the file or the run went past TIMEOUT: a file run again
+        with the same classes and bytes gives its kept rows."""
         hashes = TreeHashes(root)
         context = self._context(root, "run", env, [RUN_ARGS, test_box])
         runs, left = [], []
@@ -312,10 +314,9 @@ class Runtime:
         if not overran:
             for f in left:
                 mine = [r for r in new if file_of(r) == f]
-                if f in deps and not any(r.get("boxed") for r in mine) and not any(file_of({"nodeid": d}) == f
-                                                                                    for d in died):
+                if f in deps and not any(file_of({"nodeid": d}) == f for d in died):
                     key = f"{f} {' '.join(sorted(c for c in classes if c.split('::')[0] == f))}"
-                    self.cache.store(context, key, sorted(deps[f]), hashes, {"runs": mine})
+                    self.cache.store(context, key, own_modules(root, f, deps[f], left), hashes, {"runs": mine})
         return runs + new, died, overran
 
     def _run_sample(self, root, files, classes, test_box, timeout, restarts, env) -> tuple:
@@ -361,7 +362,9 @@ class Runtime:
         the box and 5 s per test, 10 minutes at most; past that its
         processes are killed (a wait in C++ or in a child process, which the
         box cannot cut). Outcomes come from the cache for the files whose
-        tests and modules are unchanged."""
+        tests and modules are unchanged; a file's are kept when each of its
+        tests has one, "boxed" included (a group killed at its limit keeps
+        nothing)."""
         hashes = TreeHashes(root)
         context = self._context(root, "run-ids", env, [RUN_ARGS, test_box])
         outcomes = {}
@@ -389,8 +392,9 @@ class Runtime:
             for r in self.last_runs:
                 got[r["nodeid"]] = "boxed" if r.get("boxed") else r["outcome"]
             outcomes.update(got)
+            ran_here = sorted({i.split("::")[0] for i in left})
             for f, mine in by.items():
-                if f in deps and all(got.get(i) not in (None, "boxed") for i in mine):
-                    self.cache.store(context, f"{f} {' '.join(sorted(mine))}", deps[f], hashes,
-                                     {"outcomes": {i: got[i] for i in mine}})
+                if f in deps and all(got.get(i) is not None for i in mine):
+                    self.cache.store(context, f"{f} {' '.join(sorted(mine))}", own_modules(root, f, deps[f], ran_here),
+                                     hashes, {"outcomes": {i: got[i] for i in mine}})
         return outcomes

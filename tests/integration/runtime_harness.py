@@ -19,8 +19,10 @@ in the 2.6.0 chroot and the host's 1.13.1, on scratch trees:
    no shim reads) collects none, so the check can fail;
 5. the collection cache: a second collection of unchanged files reuses
    every one and gives the same rows as an uncached one; a change to a
-   test file, or to a module it imports, collects that file again; a
-   sample run is reused the same way.
+   test file, or to a module it imports, collects that file again, and
+   not the files after it in its process, which do not import it; a
+   sample run is reused the same way, a test that overran its box
+   included.
 
 Before these, CI's sample run (fix_sample_run.py) hung past ctest's
 timeout with no word of which test waited.
@@ -169,7 +171,50 @@ def cache_checks(tmp: str, failures: list) -> dict:
     if sample[0] != again[0] or cache.hits - hits != 1 or not sample[0]:
         failures.append(f"a sample run kept: {sample} then {again}, {cache.hits - hits} files from the cache")
     arrived = kept_failure_ends(tmp, runtime, failures)
-    return {"cached files compared": sum(len(v) for v in plain[0].values()), "kept failures ended": arrived}
+    isolated = cache_isolation(root, files, runtime, failures)
+    return {"cached files compared": sum(len(v) for v in plain[0].values()), "kept failures ended": arrived,
+            "files kept beside a changed one": isolated, "boxed runs kept": boxed_run_kept(tmp, runtime, failures)}
+
+
+def cache_isolation(root: pathlib.Path, files: list, runtime: Runtime, failures: list) -> int:
+    """A changed test file is collected again, and the file after it in its
+    process is not: it does not import it, and run_test.py would have run
+    it in a process of its own (the warm oracle tier once collected again
+    every file after a changed one). Returns the files reused."""
+    runtime.collect_groups(root, files)
+    hits, misses = runtime.cache.hits, runtime.cache.misses
+    with open(root / "test" / "test_harness.py", "a") as f:
+        f.write("# changed\n")
+    runtime.collect_groups(root, files)
+    got = (runtime.cache.hits - hits, runtime.cache.misses - misses)
+    print(f"cache: after test_harness.py changed {got} (hits, misses)")
+    if got != (2, 1):
+        failures.append(f"cache after the first file of a process changed: {got}; expected (2, 1)")
+    return got[0] - 1  # test_other.py, beside test_third.py
+
+
+SLOW = '''import time, unittest
+
+class TestSlow(unittest.TestCase):
+    def test_sleeps(self):
+        time.sleep(30)
+'''
+
+
+def boxed_run_kept(tmp: str, runtime: Runtime, failures: list) -> int:
+    """A test that overran its box is kept like any other outcome: the
+    oracles read \"did not end within the box\" from it, which holds while
+    the bytes do (the warm oracle tier once ran every sampled file with a
+    boxed test again). Returns 1 when the second run came from the cache."""
+    root = tree_with(tmp, "slow", SLOW)
+    first = runtime.run_sample(root, ["test_harness.py"], ["test_harness.py::TestSlow"], 1, 120)[0]
+    hits = runtime.cache.hits
+    again = runtime.run_sample(root, ["test_harness.py"], ["test_harness.py::TestSlow"], 1, 120)[0]
+    print(f"boxed run: {[(r['nodeid'], r.get('boxed')) for r in first]}, again from the cache: "
+          f"{runtime.cache.hits - hits}")
+    if not first or not all(r.get("boxed") for r in first) or again != first or runtime.cache.hits - hits != 1:
+        failures.append(f"a boxed sample run kept: {first} then {again}, {runtime.cache.hits - hits} from the cache")
+    return runtime.cache.hits - hits
 
 
 # Imports a module from the tree's root, outside test/, as 2.6.0's
