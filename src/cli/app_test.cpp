@@ -27,7 +27,7 @@ void collect(const CLI::App& app, std::vector<std::string>& names) {
 }  // namespace
 
 TEST_CASE("the man page documents every command and long option", "[cli][man]") {
-  std::ifstream in(std::string(HWCLASS_SOURCE_DIR) + "/man/hwclass.1");
+  std::ifstream in(std::string(HWCLASS_SOURCE_DIR) + "/man/hwclass.1.in");
   REQUIRE(in);
   std::stringstream buffer;
   buffer << in.rdbuf();

@@ -14,12 +14,12 @@ if ! diff -u "$expected" "$actual"; then
 fi
 
 # The man page's RULES section names every rule with its severity.
-man=$(dirname "$readme")/../man/hwclass.1
+man=$(dirname "$readme")/../man/hwclass.1.in
 "$hwclass" rules --format json | python3 -c '
 import json, sys
 page = open(sys.argv[1]).read().replace("\\-", "-")
 missing = [r["id"] for r in json.load(sys.stdin)
            if ".B %s\n%s, %s." % (r["id"], r["origin"], r["severity"]) not in page]
 if missing:
-    sys.exit("man/hwclass.1 RULES lacks or misstates: " + ", ".join(missing))
+    sys.exit("man/hwclass.1.in RULES lacks or misstates: " + ", ".join(missing))
 ' "$man"
