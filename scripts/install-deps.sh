@@ -1,21 +1,28 @@
 #!/bin/sh
 # Install hwclass's dependencies from Debian's packages (bookworm).
-#   install-deps.sh           what building and running hwclass needs
-#   install-deps.sh --tests   that, plus what its tests need
+#   install-deps.sh             what building and running hwclass needs
+#   install-deps.sh --release   that, plus what the release artifacts need
+#                               (cmake --build build --target dist)
+#   install-deps.sh --tests     that, plus what its tests need
 # Idempotent; works as root or through sudo.
 set -eu
 packages="build-essential cmake pkg-config libcli11-dev nlohmann-json3-dev \
 libtinyxml2-dev libtomlplusplus-dev libxxhash-dev ca-certificates"
+# The release artifacts (packaging/): python3-build, -setuptools and -wheel
+# build the wheel offline, python3-venv installs it, dpkg-dev's
+# dpkg-shlibdeps gives the .deb its Depends. The tests build and install them.
+release="python3-build python3-setuptools python3-wheel python3-venv dpkg-dev"
 case "${1:-}" in
   "") ;;
+  --release) packages="$packages $release" ;;
   # Catch2 for the unit tests, python3 for the CPython references, groff and
   # man-db for the man page check, pre-commit for the hook test, xz-utils to
   # unpack the PyTorch corpus, torch and pytest for the real-client test of
   # `hwclass select`, chromium to render the HTML report, clang and its
   # runtime for the libFuzzer targets (fuzz/), debootstrap for the PyTorch
   # 2.6.0 runtime below.
-  --tests) packages="$packages catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev debootstrap iproute2" ;;
-  *) echo "usage: install-deps.sh [--tests]" >&2; exit 2 ;;
+  --tests) packages="$packages $release catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev debootstrap iproute2" ;;
+  *) echo "usage: install-deps.sh [--release | --tests]" >&2; exit 2 ;;
 esac
 # The tree-sitter runtime and grammar come from the npm registry at configure
 # time (grammars/CMakeLists.txt); Debian's npm
