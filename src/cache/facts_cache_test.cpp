@@ -72,7 +72,8 @@ namespace {
 // A field added to facts.h is set here too.
 FileFacts every_field_set() {
   Location loc{3, 4, 50, 60};
-  Decorator deco{"skip_if_lt_x_gpu", "skip_if_lt_x_gpu(2)", 7, DeviceCount{DeviceCount::State::Known, 2, "2"}};
+  Decorator deco{"nccl_skip_if_lt_x_gpu", "nccl_skip_if_lt_x_gpu(BACKEND, 2)", 7,
+                 {DeviceCount{DeviceCount::State::Unknown, 0, "BACKEND"}, DeviceCount{DeviceCount::State::Known, 2, "2"}}};
   DeviceName runtime = DeviceName::of(DeviceNaming::RunTime);
   DeviceName cuda = DeviceName::one("cuda");
 
@@ -102,7 +103,7 @@ FileFacts every_field_set() {
   c.line = 5;
   c.bases = {"TestCase"};
   c.decorators = {Decorator{"requires_world_size", "requires_world_size(n)", 4,
-                            DeviceCount{DeviceCount::State::Unknown, 0, "n"}}};
+                            {DeviceCount{DeviceCount::State::Unknown, 0, "n"}}}};
   c.body_start_byte = 65;
   c.body_end_byte = 300;
   c.docstring_end_byte = 90;

@@ -81,17 +81,19 @@ DeviceCount Extractor::fold_count(TSNode expression) const {
   }
 }
 
-DeviceCount Extractor::first_argument_count(TSNode call) const {
+std::vector<DeviceCount> Extractor::positional_counts(TSNode call) const {
+  // A decorator's count is among its first few arguments.
+  constexpr size_t kRead = 4;
+  std::vector<DeviceCount> counts;
   TSNode args = ts::child_by_field_id(call, g_.f_arguments);
-  for (uint32_t i = 0; i < ts::named_child_count(args); ++i) {
+  for (uint32_t i = 0; i < ts::named_child_count(args) && counts.size() < kRead; ++i) {
     TSNode arg = ts::named_child(args, i);
     NodeKind kind = g_.kind(arg);
     if (kind == NodeKind::Comment) continue;
-    if (kind == NodeKind::KeywordArgument || kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat)
-      return DeviceCount{};
-    return fold_count(arg);
+    if (kind == NodeKind::KeywordArgument || kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat) break;
+    counts.push_back(fold_count(arg));
   }
-  return DeviceCount{};
+  return counts;
 }
 
 // What a world_size property can return: each arm folded (Absent for

@@ -40,13 +40,32 @@ TEST_CASE("a decorator's first argument is a device count", "[extract][device-co
   REQUIRE(f.classes.size() == 1);
   const auto& d = f.classes[0].methods.at(0).decorators;
   REQUIRE(d.size() == 7);
-  CHECK(show(d[0].first_argument) == "2");
-  CHECK(show(d[1].first_argument) == "8");
-  CHECK(show(d[2].first_argument) == "10");
-  CHECK(show(d[3].first_argument) == "unknown:TEST_GPU_NUM");
-  CHECK(show(d[4].first_argument) == "absent");  // a keyword is no first positional argument
-  CHECK(show(d[5].first_argument) == "absent");
-  CHECK(show(d[6].first_argument) == "absent");
+  auto first = [&](size_t i) { return d[i].count_arguments.empty() ? "absent" : show(d[i].count_arguments[0]); };
+  CHECK(first(0) == "2");
+  CHECK(first(1) == "8");
+  CHECK(first(2) == "10");
+  CHECK(first(3) == "unknown:TEST_GPU_NUM");
+  CHECK(first(4) == "absent");  // a keyword is no positional argument
+  CHECK(first(5) == "absent");
+  CHECK(first(6) == "absent");
+}
+
+TEST_CASE("a decorator's count may be a later positional argument", "[extract][device-count]") {
+  FileFacts f = scan_source(
+      "class TestX(TestCase):\n"
+      "    @nccl_skip_if_lt_x_gpu(BACKEND, 3)\n"
+      "    @require_n_gpus_for_nccl_backend(2, BACKEND)\n"
+      "    @skip_if_lt_x_gpu(2, *rest)\n"
+      "    def test_a(self): pass\n");
+  REQUIRE(f.classes.size() == 1);
+  const auto& d = f.classes[0].methods.at(0).decorators;
+  REQUIRE(d.size() == 3);
+  REQUIRE(d[0].count_arguments.size() == 2);
+  CHECK(show(d[0].count_arguments[0]) == "unknown:BACKEND");
+  CHECK(show(d[0].count_arguments[1]) == "3");
+  REQUIRE(d[1].count_arguments.size() == 2);
+  CHECK(show(d[1].count_arguments[0]) == "2");
+  CHECK(d[2].count_arguments.size() == 1);  // up to the splat
 }
 
 TEST_CASE("world_size from a class attribute or a property", "[extract][device-count]") {

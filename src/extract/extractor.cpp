@@ -450,7 +450,7 @@ Decorator Extractor::read_decorator(TSNode decorator) const {
     expression = ts::named_child(decorator, i + 1);
   d.text = fold_whitespace(text(expression));
   if (g_.kind(expression) == NodeKind::Call) {
-    d.first_argument = first_argument_count(expression);
+    d.count_arguments = positional_counts(expression);
     expression = ts::child_by_field_id(expression, g_.f_function);
   }
   d.name = std::string(callee_name(expression));

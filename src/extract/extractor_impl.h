@@ -71,7 +71,7 @@ class Extractor {
   Decorator read_decorator(TSNode decorator) const;
   // device_count.cpp: counts of devices (facts.h DeviceCount).
   DeviceCount fold_count(TSNode expression) const;
-  DeviceCount first_argument_count(TSNode call) const;
+  std::vector<DeviceCount> positional_counts(TSNode call) const;
   void read_world_size(TSNode statement, ClassFact& c) const;
   struct CountArms;  // device_count.cpp: what a world_size property can return
   void fold_arms(TSNode value, CountArms& arms) const;

@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 17;
+inline constexpr int kFactsSchemaVersion = 18;
 
 struct Location {
   uint32_t line = 0;
@@ -61,7 +61,10 @@ struct Decorator {
   std::string name;  // as upstream reads it: the last dotted part of the callee
   std::string text;  // the expression after '@', whitespace folded
   uint32_t line = 0;
-  DeviceCount first_argument;  // the first positional argument folded as a count; Absent when none
+  // The leading positional arguments folded as counts, up to the first
+  // keyword or splat: a count may be any of them
+  // (nccl_skip_if_lt_x_gpu(backend, n)); empty when none.
+  std::vector<DeviceCount> count_arguments;
   bool operator==(const Decorator&) const = default;
 };
 

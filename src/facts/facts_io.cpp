@@ -111,7 +111,7 @@ void describe(IO& io, ModuleGate& g) {
 template <class IO>
 void describe(IO& io, Decorator& d) {
   io(d.name), io(d.text), io(d.line);
-  describe(io, d.first_argument);
+  io.list(d.count_arguments, [&](DeviceCount& c) { describe(io, c); });
 }
 template <class IO>
 void describe(IO& io, DeviceName& d) {

@@ -93,8 +93,11 @@ class NeedDecider {
     int64_t need = -1;
     for (const Decorator& d : decorators) {
       if (stamped_only && !listed(vocab_.count_stamped_decorators, d.name)) continue;
-      if (listed(vocab_.count_argument_decorators, d.name)) {
-        need = std::max(need, need_of(named(d.first_argument, file)));
+      if (auto at = vocab_.count_argument_positions.find(d.name); at != vocab_.count_argument_positions.end()) {
+        // An argument not written (a keyword, a splat) cannot be read.
+        need = std::max(need, at->second <= d.count_arguments.size()
+                                  ? need_of(named(d.count_arguments[at->second - 1], file))
+                                  : kUnreadableNeed);
       } else if (auto it = vocab_.count_fixed_decorators.find(d.name); it != vocab_.count_fixed_decorators.end()) {
         need = std::max(need, it->second);
       }
@@ -106,7 +109,9 @@ class NeedDecider {
     ResolvedClass& r = resolution_.classes[ref.file][ref.cls];
     r.multi_process = multi_process(r);
     int64_t size = -1;
-    if (r.multi_process && !cpu_backend(files_[ref.file].relative_path)) {
+    // Upstream's newest rule reads no world_size: on a 4-GPU runner a
+    // literal 4 cannot be told from a capacity-scaled one (contract 5.8).
+    if (r.multi_process && vocab_.world_size_is_need && !cpu_backend(files_[ref.file].relative_path)) {
       DeviceCount ws = world_size(r);
       if (ws.state != DeviceCount::State::Absent) size = need_of(ws);
     }

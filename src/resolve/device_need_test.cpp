@@ -1,15 +1,21 @@
 // The multi-GPU axis decided once (issue 27 item 5, contract 5.8). Each
-// expected value is worked out by hand from 5.8: a multi-process test needs
-// max(stamps of skip_if_lt_x_gpu/requires_world_size, the class's
-// world_size), world_size not counted in a CPU-backend file, -2 meaning the
-// runner's count (0 without devices), an unreadable one 2**30; other tests
-// one device, or what deviceCountAtLeast/skip_if_lt_x_gpu/requires_multigpu ask.
+// expected value is worked out by hand from 5.8. Upstream's newest rule
+// (the rules' default): a multi-process test needs its largest stamp
+// (skip_if_lt_x_gpu, requires_world_size, require_n_gpus_for_nccl_backend,
+// nccl_skip_if_lt_x_gpu, skip_unless_torch_gpu = 2), 0 without one; its
+// class's world_size is no need. The older rule, kept as a named policy:
+// max(stamps, the class's world_size), world_size not counted in a
+// CPU-backend file, -2 meaning the runner's count (0 without devices), an
+// unreadable one 2**30. Other tests, under both: one device, or what
+// deviceCountAtLeast/skip_if_lt_x_gpu/requires_multigpu ask.
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <string>
 
 #include "resolve/device_need.h"
 #include "resolve/resolver.h"
+#include "vocab/rules_document.h"
 #include "support/scan_source.h"
 
 using namespace hwclass;
@@ -22,10 +28,24 @@ struct Need {
   std::map<std::string, int64_t> tests;
 };
 
-std::map<std::string, Need> needs(const std::vector<std::pair<std::string, std::string>>& sources) {
+// The embedded rules with their multi-process rule switched to the older one.
+const Vocabulary& older_rule() {
+  static const Vocabulary v = [] {
+    std::string text(embedded_rules_text());
+    const std::string key = "multi_process_rule = \"stamps\"";
+    size_t at = text.find(key);
+    REQUIRE(at != std::string::npos);
+    return Vocabulary::from_toml(text.replace(at, key.size(), "multi_process_rule = \"stamps-and-world-size\""),
+                                 "<older rule>");
+  }();
+  return v;
+}
+
+std::map<std::string, Need> needs(const std::vector<std::pair<std::string, std::string>>& sources,
+                                  const Vocabulary& vocabulary = older_rule()) {
   std::vector<FileFacts> files;
   for (const auto& [path, text] : sources) files.push_back(scan_source(text, path));
-  Resolution resolution = resolve(files, Vocabulary::embedded());
+  Resolution resolution = resolve(files, vocabulary);
   std::map<std::string, Need> out;
   for (size_t f = 0; f < files.size(); ++f)
     for (size_t c = 0; c < files[f].classes.size(); ++c) {
@@ -69,7 +89,66 @@ const char* kMultiProcess =
 
 }  // namespace
 
-TEST_CASE("a multi-process test needs the larger of its stamps and world_size", "[resolve][device-need]") {
+TEST_CASE("upstream's newest rule: the stamps only, world_size is no need", "[resolve][device-need]") {
+  const Vocabulary& newest = Vocabulary::embedded();
+  REQUIRE(newest.multi_process_rule == "stamps");
+  auto n = needs({{"test/distributed/test_a.py", kMultiProcess}}, newest);
+  CHECK(n["TestMP"].tests == std::map<std::string, int64_t>{{"test_plain", 0}, {"test_four", 4}, {"test_not_stamped", 0}});
+  CHECK(n["TestMP"].min_devices == 4);
+  // FSDPTest's and TestDistBackend's world_size no longer count: no stamp, 0.
+  CHECK(n["TestLib"].tests == std::map<std::string, int64_t>{{"test_x", 0}});
+  CHECK(n["TestEnv"].tests == std::map<std::string, int64_t>{{"test_x", 0}});
+  CHECK(n["TestRunner"].tests == std::map<std::string, int64_t>{{"test_plain", 0}, {"test_one", 1}});
+  CHECK(n["TestAdapts"].min_devices == 2);
+}
+
+TEST_CASE("upstream's worked cases of the newest rule, and its new stamp sources", "[resolve][device-need]") {
+  // test_multigpu_marker.py: DistributedDataParallelTest.test_gloo_backend_2gpu_module
+  // (test_c10d_gloo) -> 4 and TestFullyShard2DTraining.test_train_parity_2d_mlp -> 4,
+  // with the decorators those tests carry upstream.
+  auto n = needs({{"test/distributed/test_c10d_gloo.py",
+                   "class DistributedDataParallelTest(MultiProcessTestCase):\n"
+                   "    @requires_gloo()\n"
+                   "    @skip_if_lt_x_gpu(4)\n"
+                   "    def test_gloo_backend_2gpu_module(self): pass\n"},
+                  {"test/distributed/_composable/fsdp/test_fully_shard_training.py",
+                   "class TestFullyShard2DTraining(FSDPTest):\n"
+                   "    @property\n"
+                   "    def world_size(self) -> int:\n"
+                   "        return min(4, torch.cuda.device_count())\n"
+                   "    @skip_if_lt_x_gpu(4)\n"
+                   "    def test_train_parity_2d_mlp(self): pass\n"
+                   "    def test_unstamped(self): pass\n"},
+                  {"test/distributed/test_sources.py",
+                   "class TestSources(DTensorTestBase):\n"
+                   "    @require_n_gpus_for_nccl_backend(3, BACKEND)\n"
+                   "    def test_nccl_n(self): pass\n"
+                   "    @nccl_skip_if_lt_x_gpu(BACKEND, 5)\n"
+                   "    def test_nccl_skip(self): pass\n"
+                   "    @skip_unless_torch_gpu\n"
+                   "    def test_floor(self): pass\n"
+                   "    @requires_world_size(6)\n"
+                   "    def test_world(self): pass\n"}},
+                 Vocabulary::embedded());
+  CHECK(n["DistributedDataParallelTest"].tests ==
+        std::map<std::string, int64_t>{{"test_gloo_backend_2gpu_module", 4}});
+  CHECK(n["TestFullyShard2DTraining"].tests ==
+        std::map<std::string, int64_t>{{"test_train_parity_2d_mlp", 4}, {"test_unstamped", 0}});
+  // skip_unless_torch_gpu is a floor of 2 under the newest rule, not NUM_DEVICES.
+  CHECK(n["TestSources"].tests == std::map<std::string, int64_t>{
+                                      {"test_nccl_n", 3}, {"test_nccl_skip", 5}, {"test_floor", 2}, {"test_world", 6}});
+}
+
+TEST_CASE("a rules file names a multi-process rule it defines", "[resolve][device-need]") {
+  std::string text(embedded_rules_text());
+  const std::string key = "multi_process_rule = \"stamps\"";
+  size_t at = text.find(key);
+  REQUIRE(at != std::string::npos);
+  CHECK_THROWS_WITH(Vocabulary::from_toml(text.replace(at, key.size(), "multi_process_rule = \"newest\""), "r.toml"),
+                    Catch::Contains("names no [device_count.rule.newest] table"));
+}
+
+TEST_CASE("the older rule: a multi-process test needs the larger of its stamps and world_size", "[resolve][device-need]") {
   auto n = needs({{"test/distributed/test_a.py", kMultiProcess}});
   CHECK(n["TestMP"].multi_process);
   CHECK(n["TestMP"].tests == std::map<std::string, int64_t>{{"test_plain", 2}, {"test_four", 4}, {"test_not_stamped", 2}});

@@ -18,7 +18,8 @@ const char* kSource =
     "from torch.testing._internal.common_distributed import MultiProcessTestCase, skip_if_lt_x_gpu\n"
     "class TestTwo(MultiProcessTestCase):\n"
     "    hw_classification = HardwareClassification.CUDA\n"
-    "    world_size = 2\n"
+    "    world_size = 8\n"
+    "    @skip_if_lt_x_gpu(2)\n"
     "    def test_a(self): pass\n"
     "class TestEight(MultiProcessTestCase):\n"
     "    hw_classification = HardwareClassification.CUDA\n"
@@ -47,14 +48,15 @@ std::vector<std::string> pick(int64_t min, int64_t max) {
 }  // namespace
 
 TEST_CASE("each selected class says the devices it and its tests need", "[select][min-devices]") {
-  // TestEight: MultiProcessTestCase's world_size, 4, and test_b's stamp, 8.
-  CHECK(pick(-1, -1) == std::vector<std::string>{"TestEight 8 mp test_a=4 test_b=8", "TestOne 1 test_a=1",
+  // Upstream's newest rule: the stamps only. TestEight's unstamped test_a
+  // needs 0, test_b 8; TestTwo's world_size, 8, is no need.
+  CHECK(pick(-1, -1) == std::vector<std::string>{"TestEight 8 mp test_a=0 test_b=8", "TestOne 1 test_a=1",
                                                  "TestTwo 2 mp test_a=2"});
 }
 
 TEST_CASE("a runner device count, from --min-devices and --max-devices, bounds min_devices", "[select][min-devices]") {
-  CHECK(pick(2, -1) == std::vector<std::string>{"TestEight 8 mp test_a=4 test_b=8", "TestTwo 2 mp test_a=2"});
-  CHECK(pick(3, -1) == std::vector<std::string>{"TestEight 8 mp test_a=4 test_b=8"});
+  CHECK(pick(2, -1) == std::vector<std::string>{"TestEight 8 mp test_a=0 test_b=8", "TestTwo 2 mp test_a=2"});
+  CHECK(pick(3, -1) == std::vector<std::string>{"TestEight 8 mp test_a=0 test_b=8"});
   CHECK(pick(-1, 1) == std::vector<std::string>{"TestOne 1 test_a=1"});
   CHECK(pick(2, 4) == std::vector<std::string>{"TestTwo 2 mp test_a=2"});
   CHECK(pick(9, -1).empty());

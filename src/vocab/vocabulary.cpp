@@ -63,6 +63,34 @@ std::map<std::string, int64_t> count_map(const toml::table& table, std::string_v
   return out;
 }
 
+// [device_count], with the multi-process rule it names: its fixed counts
+// are laid over the table's own.
+void read_device_count(const toml::table& count, const std::string& source, Vocabulary& v) {
+  check_keys(count, {"argument", "fixed", "stamped", "constants", "multi_process_rule", "rule"}, source,
+             "[device_count]");
+  v.count_constants = count_map(count, "constants", source);
+  for (const auto& [name, position] : count_map(count, "argument", source)) {
+    if (position < 1) throw ConfigError(where(source, *count.get("argument")) + ": argument positions start at 1");
+    v.count_argument_positions[name] = static_cast<size_t>(position);
+  }
+  v.count_fixed_decorators = count_map(count, "fixed", source);
+  v.count_stamped_decorators = string_list(count, "stamped", source, false);
+  const toml::node* chosen = count.get("multi_process_rule");
+  if (!chosen) return;  // a rules file from before the key: upstream's older rule
+  auto name = chosen->value<std::string>();
+  const toml::table* rules = count["rule"].as_table();
+  const toml::table* rule = name && rules ? (*rules)[*name].as_table() : nullptr;
+  if (!rule)
+    throw ConfigError(where(source, *chosen) + ": multi_process_rule names no [device_count.rule." +
+                      name.value_or("?") + "] table");
+  check_keys(*rule, {"world_size", "fixed"}, source, "[device_count.rule." + *name + "]");
+  auto world_size = (*rule)["world_size"].value<bool>();
+  if (!world_size) throw ConfigError(source + ": [device_count.rule." + *name + "] needs world_size = true or false");
+  v.multi_process_rule = *name;
+  v.world_size_is_need = *world_size;
+  for (const auto& [decorator, n] : count_map(*rule, "fixed", source)) v.count_fixed_decorators[decorator] = n;
+}
+
 const toml::table& sub_table(const toml::table& table, std::string_view key, const std::string& source) {
   const toml::node* node = table.get(key);
   if (!node || !node->is_table()) throw ConfigError(source + ": missing table [" + std::string(key) + "]");
@@ -332,13 +360,7 @@ Vocabulary Vocabulary::from_document(const RulesDocument& document) {
     v.cpu_backend_stem_suffixes = string_list(*multi, "cpu_backend_stem_suffixes", source, false);
     v.cpu_backend_stem_words = string_list(*multi, "cpu_backend_stem_words", source, false);
   }
-  if (const auto* count = root["device_count"].as_table()) {
-    check_keys(*count, {"argument", "fixed", "stamped", "constants"}, source, "[device_count]");
-    v.count_constants = count_map(*count, "constants", source);
-    v.count_argument_decorators = string_list(*count, "argument", source, false);
-    v.count_fixed_decorators = count_map(*count, "fixed", source);
-    v.count_stamped_decorators = string_list(*count, "stamped", source, false);
-  }
+  if (const auto* count = root["device_count"].as_table()) read_device_count(*count, source, v);
   read_structure(root, source, v);
   check_privateuse1(root, source, v);
   v.build_index();

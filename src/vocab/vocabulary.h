@@ -89,12 +89,18 @@ class Vocabulary {
   // Test files on a CPU backend, where upstream counts only the decorators
   // ([multi_process] cpu_backend_stem_suffixes, cpu_backend_stem_words).
   std::vector<std::string> cpu_backend_stem_suffixes, cpu_backend_stem_words;
-  // Decorators that ask for a number of devices ([device_count]): by their
-  // first argument, or a fixed number; and those upstream's conftest reads
-  // (stamps) for a multi-process test.
-  std::vector<std::string> count_argument_decorators;
+  // Decorators that ask for a number of devices ([device_count]): by a
+  // positional argument (its position, from 1), or a fixed number; and
+  // those upstream's conftest reads (stamps) for a multi-process test.
+  std::map<std::string, size_t> count_argument_positions;
   std::map<std::string, int64_t> count_fixed_decorators;
   std::vector<std::string> count_stamped_decorators;
+  // The rule that gives a multi-process test its need (contract 5.8,
+  // [device_count] multi_process_rule): whether the class's world_size
+  // counts beside the stamps. Upstream's newest rule says no; its older
+  // one, the default of a rules file that names none, yes.
+  std::string multi_process_rule = "stamps-and-world-size";
+  bool world_size_is_need = true;
   // Names the library binds to a count, as a test file reads them when it
   // does not bind them itself ([device_count] constants: TEST_GPU_NUM).
   std::map<std::string, int64_t> count_constants;

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Contract 5.8's device need, computed in the PyTorch runtime from the
-classes as imported (run inside the runtime by multigpu_runtime.py):
+"""Contract 5.8's device need, upstream's newest rule, computed in the
+PyTorch runtime from the classes as imported (run inside the runtime by
+multigpu_runtime.py):
 
     multigpu_reference.py TEST_DIR FILE...
 
@@ -14,16 +15,18 @@ and, for every unittest.TestCase class it defines, records whether upstream
 marks its tests `multigpu` (a subclass of MultiProcessTestCase or
 MultiProcContinuousTest) and each test's need, upstream's way:
   * a multigpu test: the largest of its function's stamps
-    (`_min_gpus_required`, `_required_world_size`) and the class's
-    world_size read through cls.__new__ (-2 is
-    torch.accelerator.device_count(); an unreadable or non-integer one
-    2**30), world_size not counted in a file on a CPU backend (stem ending
-    `_cpu`, or holding `gloo`);
+    (`_min_gpus_required`, `_required_world_size`), read along its
+    `__wrapped__` chain as upstream's conftest reads them, 0 without one;
+    the class's world_size is no need (test_multigpu_marker.py);
   * any other test: 1, or more where the function says so: those stamps,
     deviceCountAtLeast's `num_required_devices`, and requires_multigpu
     (unittest.skipIf with the reason "requires multiple cuda devices") = 2.
-2.6.0's skip_if_lt_x_gpu does not stamp yet: before any test module is
-imported it is wrapped to stamp `_min_gpus_required` as upstream's does now.
+2.6.0's decorators do not stamp yet: before any test module is imported,
+each one the newest rule reads is wrapped to stamp `_min_gpus_required`
+as upstream's does now: skip_if_lt_x_gpu(n), require_n_gpus_for_nccl_backend
+(n, backend) and nccl_skip_if_lt_x_gpu(backend, n) with n, and
+common_dtensor's skip_unless_torch_gpu with 2, a floor (requires_world_size
+is newer than 2.6.0).
 A file that fails to import is listed with its error.
 """
 import functools
@@ -34,25 +37,42 @@ import sys
 import unittest
 import warnings
 
-UNREADABLE = 2 ** 30
 MARKER = "multigpu-reference: "
 MULTIGPU_REASON = "requires multiple cuda devices"
 
 
-def stamp_skip_if_lt_x_gpu():
-    from torch.testing._internal import common_distributed as cd
-    original = cd.skip_if_lt_x_gpu
-
-    @functools.wraps(original)
-    def skip_if_lt_x_gpu(x):
-        decorate = original(x)
+def stamping(factory, count_of):
+    """FACTORY (a decorator factory) made to stamp `_min_gpus_required`
+    with count_of(its arguments) on what it decorates."""
+    @functools.wraps(factory)
+    def stamped(*args, **kwargs):
+        decorate = factory(*args, **kwargs)
 
         def decorator(func):
             wrapper = decorate(func)
-            wrapper._min_gpus_required = x
+            wrapper._min_gpus_required = count_of(*args, **kwargs)
             return wrapper
         return decorator
-    cd.skip_if_lt_x_gpu = skip_if_lt_x_gpu
+    return stamped
+
+
+def stamp_as_upstream_does():
+    from torch.testing._internal import common_distributed as cd
+    cd.skip_if_lt_x_gpu = stamping(cd.skip_if_lt_x_gpu, lambda n: n)
+    cd.require_n_gpus_for_nccl_backend = stamping(cd.require_n_gpus_for_nccl_backend, lambda n, backend: n)
+    cd.nccl_skip_if_lt_x_gpu = stamping(cd.nccl_skip_if_lt_x_gpu, lambda backend, n: n)
+    try:
+        from torch.testing._internal.distributed._tensor import common_dtensor as dt
+    except Exception:  # noqa: BLE001: a runtime without distributed has no such tests either
+        return
+    original = dt.skip_unless_torch_gpu
+
+    @functools.wraps(original)
+    def skip_unless_torch_gpu(method):
+        wrapper = original(method)
+        wrapper._min_gpus_required = 2
+        return wrapper
+    dt.skip_unless_torch_gpu = skip_unless_torch_gpu
 
 
 def multigpu_bases():
@@ -64,22 +84,15 @@ def as_count(value):
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def world_size(cls):
-    import torch
-    try:
-        value = as_count(cls.__new__(cls).world_size)
-    except Exception:
-        return UNREADABLE
-    if value is None:
-        return UNREADABLE
-    if value == -2:
-        return torch.accelerator.device_count()
-    return value
-
-
 def stamps(fn):
-    return [v for v in (as_count(getattr(fn, "_min_gpus_required", None)),
-                        as_count(getattr(fn, "_required_world_size", None))) if v is not None]
+    """The stamps along FN's __wrapped__ chain."""
+    found, seen = [], set()
+    while fn is not None and id(fn) not in seen:
+        seen.add(id(fn))
+        found += [v for v in (as_count(getattr(fn, "_min_gpus_required", None)),
+                              as_count(getattr(fn, "_required_world_size", None))) if v is not None]
+        fn = getattr(fn, "__wrapped__", None)
+    return found
 
 
 def single_need(cls, fn):
@@ -109,7 +122,7 @@ def main():
     test_dir = pathlib.Path(sys.argv[1]).resolve()
     sys.path.insert(0, str(test_dir))
     warnings.simplefilter("ignore")
-    stamp_skip_if_lt_x_gpu()
+    stamp_as_upstream_does()
     bases = multigpu_bases()
     classes, failed = [], {}
     for rel in sys.argv[2:]:
@@ -118,18 +131,15 @@ def main():
         except BaseException as e:  # SystemExit too: some files exit when distributed is missing
             failed[rel] = f"{type(e).__name__}: {e}"[:200]
             continue
-        stem = pathlib.Path(rel).stem
-        cpu_backend = stem.endswith("_cpu") or "gloo" in stem
         for cls_name, cls in sorted(vars(module).items()):
             if not (isinstance(cls, type) and issubclass(cls, unittest.TestCase)) or cls.__module__ != name:
                 continue
             multigpu = bool(bases) and issubclass(cls, bases)
-            size = None if cpu_backend or not multigpu else world_size(cls)
             tests = {}
             for test in unittest.TestLoader().getTestCaseNames(cls):
                 fn = getattr(cls, test)
                 if multigpu:
-                    tests[test] = max([0, *stamps(fn), *([size] if size is not None else [])])
+                    tests[test] = max([0, *stamps(fn)])
                 else:
                     tests[test] = single_need(cls, fn)
             classes.append({"file": rel, "class": cls_name, "multigpu": multigpu, "tests": tests})

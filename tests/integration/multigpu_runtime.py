@@ -9,7 +9,9 @@ On CORPUS's test/ declared by `hwclass fix --write` (the safe tree,
 harness.trees), select (every member, declared or inferred, every device)
 gives each class `multi_process`, `min_devices` and `test_min_devices`. In
 the 2.6.0 runtime, multigpu_reference.py imports the files to check and
-computes each class's and test's need from the class objects, as 5.8 says.
+computes each class's and test's need from the class objects, by 5.8's
+newest rule (the stamps only; the rules' default, [device_count]
+multi_process_rule).
 The files: in the oracle, every test file under test/distributed/ and
 every other test file that names a device-count decorator, world_size or
 a multi-process base; in the gate, N of test/distributed/'s (33 in ctest:
@@ -42,6 +44,7 @@ from multigpu_reference import MARKER  # noqa: E402
 # What brings a file in besides test/distributed/: the contract's decorators
 # and bases, world_size, and the 2.6.0 library's multi-process bases.
 MENTIONS = re.compile(r"skip_if_lt_x_gpu|requires_world_size|deviceCountAtLeast|requires_multigpu|world_size|"
+                      r"require_n_gpus_for_nccl_backend|skip_unless_torch_gpu|"
                       r"MultiProc|FSDPTest|DTensorTestBase|ShardedTensorTestBase|DistributedTestBase|SpawnHelper|"
                       r"TestDistBackend|DynamoDistributed")
 DEFAULT_SEED = 27
