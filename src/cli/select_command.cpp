@@ -443,8 +443,9 @@ CommandRunner register_select(CLI::App& app) {
                   "case-insensitive)");
   cmd->add_option("--min-devices", s->min_devices,
                   "Only classes that need at least N devices (min_devices: the largest need of their tests, as "
-                  "upstream's --multigpu-min-gpus counts it: skip_if_lt_x_gpu, requires_world_size, world_size of a "
-                  "multi-process class; deviceCountAtLeast and requires_multigpu too)")
+                  "upstream's --multigpu-min-gpus counts it: a multi-process test's stamps (skip_if_lt_x_gpu and the "
+                  "others of [device_count] in the rules), 0 without one; deviceCountAtLeast and requires_multigpu "
+                  "too for other tests)")
       ->type_name("N");
   cmd->add_option("--max-devices", s->max_devices,
                   "Only classes whose tests all run on N devices (min_devices at most N): --max-devices 1 is a "
