@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/run.h"
 #include "emit/facts_json.h"
 
 namespace hwclass {
@@ -28,7 +29,9 @@ CommandRunner register_scan(CLI::App& app) {
     std::optional<FactsJsonStream> json;
     if (state->format == "json") json.emplace(sink);
     bool any_read = false;
-    ScanResult result = scan_inputs(state->common, nullptr, [&](size_t, FileFacts& facts) {
+    // Facts only: no context, no resolution.
+    Run run(state->common, RunRequest{.resolve = false});
+    run.read([&](size_t, FileFacts& facts) {
       any_read |= facts.readable;
       if (json) json->add(facts);
       else sink.write(file_facts_to_text(facts));
@@ -38,8 +41,8 @@ CommandRunner register_scan(CLI::App& app) {
     });
     if (json) json->finish();
     sink.commit();
-    bool inputs_ok = report_problems(result, state->common);
-    if (!inputs_ok || (!result.files.empty() && !any_read)) return 2;
+    bool inputs_ok = report_problems(run, state->common);
+    if (!inputs_ok || (!run.session().files().empty() && !any_read)) return 2;
     return 0;
   };
 }
