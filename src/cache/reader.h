@@ -12,6 +12,7 @@
 #include "discover/discover.h"
 #include "facts/facts.h"
 #include "parse/parallel_parse.h"
+#include "util/run_stats.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
@@ -29,10 +30,12 @@ class FactsReader {
 // Reads on `jobs` threads through the cache in `cache_dir` (none: no cache),
 // whose entries are keyed by the vocabulary's rules hash. Each read opens
 // the cache and commits what it stored, so a file read later in the run
-// (context) finds what an earlier read wrote.
+// (context) finds what an earlier read wrote. `stats`, when given, counts
+// each file asked for, parsed, or taken from the cache.
 class CachedReader final : public FactsReader {
  public:
-  CachedReader(std::optional<std::filesystem::path> cache_dir, const Vocabulary& vocabulary, int jobs);
+  CachedReader(std::optional<std::filesystem::path> cache_dir, const Vocabulary& vocabulary, int jobs,
+               RunStats* stats = nullptr);
   std::vector<FileFacts> read(const std::vector<SourceFile>& files, const InOrderCallback& in_order = nullptr) override;
   // Whether a read since the last call could not write the cache (the
   // cache is an optimisation: the run goes on without it).
@@ -43,6 +46,7 @@ class CachedReader final : public FactsReader {
   std::optional<std::filesystem::path> cache_dir_;
   const Vocabulary& vocabulary_;
   int jobs_;
+  RunStats* stats_;
   bool cache_failed_ = false;
 };
 

@@ -108,6 +108,7 @@ Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& ro
   LintOptions lint;
   lint.settings.upstream_version = s.upstream_version;
   lint.settings.upstream_only = true;
+  lint.stats = run.stats();
   Regeneration out;
   const std::vector<size_t> named = session.named();
   out.checked = named.size();
@@ -209,7 +210,10 @@ CommandRunner register_allowlist(CLI::App& app) {
                 "Never add a file: check fails on a file regeneration would add, naming the command that makes it "
                 "pass; write only removes entries");
   add_tree_options(*cmd, s->common);
-  return [s, cmd]() -> int { return cmd->parsed() ? run_allowlist(*cmd, *s) : -1; };
+  return [s, cmd](RunStats* stats) -> int {
+    s->common.stats = stats;
+    return cmd->parsed() ? run_allowlist(*cmd, *s) : -1;
+  };
 }
 
 }  // namespace hwclass

@@ -40,8 +40,9 @@ CommandRunner register_classify(CLI::App& app) {
       ->check(CLI::IsMember({"low", "medium", "high"}));
   cmd->add_option("--names", s->names, "Member names to print: current, or seed (ACCELERATOR as DEVICE_GENERIC)")
       ->check(CLI::IsMember({"current", "seed"}));
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     apply_config(*cmd, s->common);
     apply_format_environment(*cmd, s->format, {"text", "json", "csv"}, s->common.verbose);
     // The bases and helpers the named files import are resolved as explain

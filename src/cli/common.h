@@ -17,6 +17,8 @@
 
 namespace hwclass {
 
+class RunStats;
+
 struct CommonOptions {
   std::vector<std::string> paths;
   std::string root;
@@ -33,6 +35,8 @@ struct CommonOptions {
   std::vector<std::string> exclude;  // from the configuration
   std::string cache_dir;             // --cache-dir, else HWCLASS_CACHE_DIR, else <root>/.hwclass_cache
   bool no_cache = false;
+  // Counts the run's work when not null (HWCLASS_RUN_STATS, read in main).
+  RunStats* stats = nullptr;
 };
 
 // Loads the configuration (unless --isolated) and applies what all commands

@@ -189,8 +189,9 @@ CommandRunner register_explain(CLI::App& app) {
   cmd->add_option("--config", s->common.config, "Read the configuration from FILE (hwclass.toml or pyproject.toml)");
   cmd->add_flag("--isolated", s->common.isolated, "Ignore configuration files");
   add_cache_options(*cmd, s->common);
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     return run_explain(*cmd, *s);
   };
 }

@@ -83,8 +83,9 @@ struct FixTally {
 std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const FileFacts& f, const std::string& source,
                              const std::map<int, Verdict>& verdicts, const Resolution& resolution,
                              const Vocabulary& vocabulary, const FixTargets& targets, size_t line_length,
-                             FixTally& tally) {
+                             FixTally& tally, RunStats* stats) {
   std::vector<std::string> why;
+  if (stats) stats->add(f.relative_path, f.content_hash, Work::Plan);
   const FixPlan plan = plan_fixes(f, verdicts, resolution, vocabulary, targets);
   std::vector<Edit> edits = plan_edits(rules, plan, f, source, verdicts, resolution, vocabulary, why, line_length);
   // Each is "line N: Class[.method]: why" (fix/fixes.h): several sites of
@@ -165,7 +166,7 @@ std::vector<FixCandidate> fix_candidates(const FixState& s, const Session& sessi
       continue;
     }
     c.edits = file_edits(rules, f, c.source, linted_verdicts(analysis, i), resolution, session.vocabulary(),
-                         targets, static_cast<size_t>(s.line_length), tally);
+                         targets, static_cast<size_t>(s.line_length), tally, s.common.stats);
     if (c.edits.empty()) continue;
     std::vector<Edit> dropped;
     c.fixed = apply_edits(c.source, c.edits, &dropped);
@@ -351,8 +352,9 @@ CommandRunner register_fix(CLI::App& app) {
                   "does; the default when python3 can import a torch with HardwareClassification) or compile "
                   "(compile() and tree-sitter)")
       ->check(CLI::IsMember({"import", "compile"}));
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     if (s->write && s->diff) throw UsageError("--write and --diff: choose one");
     if (s->update_allowlist && !s->write) throw UsageError("--update-allowlist needs --write");
     check_allowlist_option(*cmd, s->allowlist);

@@ -148,6 +148,7 @@ std::vector<bool> affected(const Session& session, const std::set<std::string>& 
 LintOptions lint_options(const LintState& s, const FixTargets& targets) {
   LintOptions options;
   options.fix_targets = targets;
+  options.stats = s.common.stats;
   options.settings.upstream_version = s.upstream_version;
   options.settings.upstream_only = s.upstream;
   options.settings.inherit = s.inherit;
@@ -331,8 +332,9 @@ CommandRunner register_lint(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("lint", "Check hw_classification as upstream's TEST_LINTER does, plus the "
                                              "checks reviewers make by hand");
   add_lint_options(*cmd, *s);
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     try {
       return run_lint(*cmd, *s);
     } catch (const std::exception& e) {

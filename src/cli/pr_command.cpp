@@ -91,8 +91,9 @@ CommandRunner register_pr(CLI::App& app) {
       ->check(CLI::IsMember({"markdown", "json"}));
   cmd->add_option("--names", s->names, "Member names to print: current, or seed (ACCELERATOR as DEVICE_GENERIC)")
       ->check(CLI::IsMember({"current", "seed"}));
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     return run_pr(*cmd, *s);
   };
 }

@@ -102,8 +102,9 @@ CommandRunner register_report(CLI::App& app) {
   cmd->add_option("--top", s->top, "Files in each \"next up\" list (default 10)")->check(CLI::PositiveNumber);
   cmd->add_option("--by", s->by, "What the breakdown leads with: directory (default) or owner (# Owner(s) labels)")
       ->check(CLI::IsMember({"directory", "owner"}));
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     apply_config(*cmd, s->common);
     apply_format_environment(*cmd, s->format, {"text", "markdown", "json", "html"}, s->common.verbose);
     check_allowlist_option(*cmd, s->allowlist);

@@ -62,7 +62,7 @@ Run::Run(const CommonOptions& options, RunRequest request) : state_(std::make_un
   s.jobs = resolve_jobs(options.jobs);
   std::optional<std::filesystem::path> dir;
   if (!options.no_cache) dir = cache_dir(cache_dir_setting(options.cache_dir), s.root);
-  s.reader.emplace(std::move(dir), s.vocabulary, s.jobs);
+  s.reader.emplace(std::move(dir), s.vocabulary, s.jobs, options.stats);
 }
 
 Run::Run(Run&&) noexcept = default;
@@ -74,6 +74,7 @@ const std::filesystem::path& Run::root() const { return state_->root; }
 const Vocabulary& Run::vocabulary() const { return state_->vocabulary; }
 const Discovery& Run::discovery() const { return state_->discovery; }
 int Run::jobs() const { return state_->jobs; }
+RunStats* Run::stats() const { return state_->options.stats; }
 
 FixTargets Run::fix_targets() const {
   const State& s = *state_;
@@ -126,6 +127,7 @@ const Analysis& Run::analysis(const std::vector<bool>& marks) {
   s.judged = marks;
   s.analysis = std::make_unique<Analysis>(
       analyze(session.files(), session.resolution(), session.vocabulary(), marks, s.jobs));
+  s.analysis->stats = s.options.stats;
   return *s.analysis;
 }
 
@@ -144,6 +146,7 @@ Run::Revision Run::revision(std::vector<FileFacts> named) {
   const std::vector<bool> every(out.session->files().size(), true);
   out.analysis = std::make_unique<Analysis>(analyze(out.session->files(), out.session->resolution(),
                                                     out.session->vocabulary(), every, state_->jobs));
+  out.analysis->stats = state_->options.stats;
   return out;
 }
 

@@ -19,6 +19,7 @@
 #include "discover/discover.h"
 #include "parse/parallel_parse.h"
 #include "resolve/session.h"
+#include "util/run_stats.h"
 #include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
@@ -53,6 +54,7 @@ class Run {
   // The inputs as discovered, and the problems finding them.
   const Discovery& discovery() const;
   int jobs() const;  // -j, else MAX_JOBS, else the cores
+  RunStats* stats() const;  // what counts the run's work; null when nothing does
   // What the torch tree defines of the unsafe fixes' targets (read_fix_api).
   FixTargets fix_targets() const;
 

@@ -19,8 +19,9 @@ CommandRunner register_scan(CLI::App& app) {
   add_common_options(*cmd, state->common);
   cmd->add_option("--format,--output-format", state->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else json)")
       ->check(CLI::IsMember({"json", "text"}));
-  return [state, cmd]() -> int {
+  return [state, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    state->common.stats = stats;
     apply_config(*cmd, state->common);
     apply_format_environment(*cmd, state->format, {"json", "text"}, state->common.verbose);
     // Each file is written as soon as it and those before it are parsed, and

@@ -487,7 +487,10 @@ CommandRunner register_select(CLI::App& app) {
                   "else default)");
   cmd->add_option("--test-config", s->test_config,
                   "The timing files' test config key (default: $TEST_CONFIG, else default)");
-  return [s, cmd]() -> int { return cmd->parsed() ? run_select(*cmd, *s) : -1; };
+  return [s, cmd](RunStats* stats) -> int {
+    s->common.stats = stats;
+    return cmd->parsed() ? run_select(*cmd, *s) : -1;
+  };
 }
 
 }  // namespace hwclass
