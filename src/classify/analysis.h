@@ -16,6 +16,8 @@
 
 namespace hwclass {
 
+class RunStats;
+
 struct Analysis {
   const std::vector<FileFacts>& files;
   const Resolution& resolution;
@@ -25,6 +27,9 @@ struct Analysis {
   // on, by file, then class index; empty when the run needs no verdicts
   // (upstream's rules alone).
   std::vector<std::vector<std::optional<Verdict>>> by_class = {};
+  // Counts the lint passes and fix plans later stages run on these files
+  // (util/run_stats.h); null when nothing counts.
+  RunStats* stats = nullptr;
 
   // The class's verdict; null when it was not classified.
   const Verdict* verdict(ClassRef ref) const;

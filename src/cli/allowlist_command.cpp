@@ -10,10 +10,11 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/run.h"
 #include "lint/allowlist.h"
 #include "fix/fix_alone.h"
 #include "lint/linter.h"
-#include "resolve/resolver.h"
+#include "util/keep_until_exit.h"
 #include "util/output_sink.h"
 #include "util/shell_quote.h"
 #include "util/subprocess.h"
@@ -74,14 +75,16 @@ size_t refuse_additions(const Regeneration& r, const std::set<std::string>& comm
 
 // What fix could do for each failing file: fix_alone runs the fixes in
 // memory, which needs classify's verdicts and so the tree resolved.
-void mark_fixes(const ScanResult& result, const FixTargets& targets, int jobs, Regeneration& out) {
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<bool> failing(result.files.size());
-  for (size_t i = 0; i < result.files.size(); ++i) failing[i] = out.failing.count(result.files[i].relative_path) > 0;
-  const Analysis world = analyze(result.files, resolution, result.vocabulary, failing, jobs);
-  std::vector<FixClears> fix = fix_alone(world, result.discovery.files, failing, result.vocabulary, targets, jobs);
-  for (size_t i = 0; i < result.files.size(); ++i)
-    if (failing[i]) out.fix_clears[result.files[i].relative_path] = fix[i];
+void mark_fixes(Run& run, Regeneration& out) {
+  const Session& session = run.session();
+  const std::vector<FileFacts>& files = session.files();
+  std::vector<bool> failing(files.size());
+  for (size_t i : session.named()) failing[i] = out.failing.count(files[i].relative_path) > 0;
+  const Analysis& world = run.analysis(failing);
+  std::vector<FixClears> fix =
+      fix_alone(world, session.sources(), failing, run.vocabulary(), run.fix_targets(), run.jobs());
+  for (size_t i = 0; i < files.size(); ++i)
+    if (failing[i]) out.fix_clears[files[i].relative_path] = fix[i];
 }
 
 Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& root) {
@@ -91,31 +94,35 @@ Regeneration regenerate(const AllowlistState& s, const std::filesystem::path& ro
   // here, so the configuration's `exclude` (which quiets hwclass's own lint)
   // must not hide one, or prune would drop an entry upstream still needs.
   options.exclude.clear();
-  ScanResult result = scan_inputs(options, [&](const SourceFile& f) {
-    return s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file;
-  });
+  // What fix does depends on the bases, and a test file's bases may sit in
+  // helper modules upstream's patterns do not lint (test/onnx's
+  // pytorch_test_common.py): with --shrink-only, all of test/ is read as
+  // context, as report reads `test`, or the two name different fix
+  // commands. Only the named files are linted.
+  RunRequest request;
+  request.wanted = [&](const SourceFile& f) { return s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file; };
+  request.context = s.shrink_only ? ContextPolicy::TestTree : ContextPolicy::None;
+  request.resolve = s.shrink_only;
+  Run run(options, std::move(request));
+  const Session& session = run.session();
   LintOptions lint;
   lint.settings.upstream_version = s.upstream_version;
   lint.settings.upstream_only = true;
+  lint.stats = run.stats();
   Regeneration out;
-  out.checked = result.files.size();
-  for (const FileFacts& f : result.files) {
+  const std::vector<size_t> named = session.named();
+  out.checked = named.size();
+  for (size_t i : named) {
+    const FileFacts& f = session.files()[i];
     out.exists.insert(f.relative_path);
-    auto findings = lint_file(f, result.vocabulary, lint);
+    auto findings = lint_file(f, run.vocabulary(), lint);
     bool parse_error = false;
     for (const auto& finding : findings) parse_error |= finding.rule == "parse_error";
     if (parse_error) std::cerr << "warning: " << f.relative_path << " does not parse; it stays off the allowlist\n";
     else if (!findings.empty()) out.failing.insert(f.relative_path);
   }
-  if (s.shrink_only) {
-    // What fix does depends on the bases, and a test file's bases may sit in
-    // helper modules upstream's patterns do not lint (test/onnx's
-    // pytorch_test_common.py): resolve with all of test/, as report does
-    // over `test`, or the two name different fix commands. Added after the
-    // lint above, so they are context only.
-    add_importer_context(result, options);
-    mark_fixes(result, read_fix_api(result, options), resolve_jobs(options.jobs), out);
-  }
+  if (s.shrink_only) mark_fixes(run, out);
+  keep_until_exit(std::move(run));
   return out;
 }
 
@@ -203,7 +210,10 @@ CommandRunner register_allowlist(CLI::App& app) {
                 "Never add a file: check fails on a file regeneration would add, naming the command that makes it "
                 "pass; write only removes entries");
   add_tree_options(*cmd, s->common);
-  return [s, cmd]() -> int { return cmd->parsed() ? run_allowlist(*cmd, *s) : -1; };
+  return [s, cmd](RunStats* stats) -> int {
+    s->common.stats = stats;
+    return cmd->parsed() ? run_allowlist(*cmd, *s) : -1;
+  };
 }
 
 }  // namespace hwclass

@@ -20,7 +20,7 @@ CommandRunner register_cache(CLI::App& app) {
       ->check(CLI::IsMember({"info", "clean"}));
   cmd->add_option("--root", s->root, "Repository root (default: nearest ancestor of the working directory with .git)");
   cmd->add_option("--cache-dir", s->cache_dir, "The cache directory (default: HWCLASS_CACHE_DIR, else <root>/.hwclass_cache)");
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats*) -> int {
     if (!cmd->parsed()) return -1;
     // The root is looked for only when it decides the directory.
     const std::string given = cache_dir_setting(s->cache_dir);

@@ -6,10 +6,10 @@
 #include "classify/analysis.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/run.h"
 #include "emit/verdicts.h"
 #include "facts/queries.h"
 #include "lint/advice.h"
-#include "resolve/resolver.h"
 #include "util/error.h"
 #include "util/keep_until_exit.h"
 #include "util/output_sink.h"
@@ -40,29 +40,30 @@ CommandRunner register_classify(CLI::App& app) {
       ->check(CLI::IsMember({"low", "medium", "high"}));
   cmd->add_option("--names", s->names, "Member names to print: current, or seed (ACCELERATOR as DEVICE_GENERIC)")
       ->check(CLI::IsMember({"current", "seed"}));
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     apply_config(*cmd, s->common);
     apply_format_environment(*cmd, s->format, {"text", "json", "csv"}, s->common.verbose);
-    ScanResult result = scan_inputs(s->common);
-    bool inputs_ok = report_problems(result, s->common);
     // The bases and helpers the named files import are resolved as explain
     // resolves them, so a verdict does not depend on the paths named.
-    const size_t named = result.files.size();
-    add_import_context(result, s->common);
-    Resolution resolution = resolve(result.files, result.vocabulary);
-    const Analysis analysis = analyze(result.files, resolution, result.vocabulary, named, resolve_jobs(s->common.jobs));
+    Run run(s->common, RunRequest{.context = ContextPolicy::Imports});
+    bool inputs_ok = report_problems(run, s->common);
+    const Session& session = run.session();
+    const Analysis& analysis = run.analysis();
     std::vector<Verdict> verdicts = listed_verdicts(analysis);
     Confidence floor = parse_confidence(s->min_confidence);
     std::erase_if(verdicts, [&](const Verdict& v) {
-      return static_cast<size_t>(v.ref.file) >= named || !file_parses(result.files[static_cast<size_t>(v.ref.file)]) || v.confidence < floor || (s->only_mismatches && (v.declared.empty() || v.agrees));
+      const size_t file = static_cast<size_t>(v.ref.file);
+      return !session.is_named(file) || !file_parses(session.files()[file]) || v.confidence < floor ||
+             (s->only_mismatches && (v.declared.empty() || v.agrees));
     });
     OutputSink sink(s->common.output);
-    sink.write(verdicts_output(result.files, resolution, verdicts, advise_all(verdicts, analysis),
-                               {s->format, s->names == "seed" ? &result.vocabulary.members : nullptr}));
+    sink.write(verdicts_output(session.files(), session.resolution(), verdicts, advise_all(verdicts, analysis),
+                               {s->format, s->names == "seed" ? &run.vocabulary().members : nullptr}));
     sink.commit();
-    const bool all_parsed = named_files_parse(result, named, s->common, "classified");
-    keep_until_exit(std::move(result.files));
+    const bool all_parsed = named_files_parse(run, s->common, "classified");
+    keep_until_exit(std::move(run));
     return inputs_ok && all_parsed ? 0 : 2;
   };
 }

@@ -8,7 +8,10 @@
 
 namespace hwclass {
 
-using CommandRunner = std::function<int()>;
+class RunStats;
+// Runs the command when the command line chose it (else returns -1);
+// `stats`, when not null, counts the run's work (util/run_stats.h).
+using CommandRunner = std::function<int(RunStats* stats)>;
 
 CommandRunner register_scan(CLI::App& app);
 CommandRunner register_lint(CLI::App& app);

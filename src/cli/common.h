@@ -1,9 +1,9 @@
-// What every command shares: the options that pick files and rules, and the
-// front of the pipeline (discover -> parse -> extract) that they all run.
+// What every command shares: the options that pick files and rules, and
+// what they read from the environment. The front of the pipeline (discover
+// -> parse -> extract -> resolve) is cli/run.h's.
 #pragma once
 
 #include <filesystem>
-#include <iosfwd>
 #include <optional>
 #include <set>
 #include <string>
@@ -13,13 +13,11 @@
 
 #include "cache/facts_cache.h"
 #include "config/config.h"
-#include "discover/discover.h"
-#include "facts/facts.h"
-#include "parse/parallel_parse.h"
-#include "vocab/fix_targets.h"
 #include "vocab/vocabulary.h"
 
 namespace hwclass {
+
+class RunStats;
 
 struct CommonOptions {
   std::vector<std::string> paths;
@@ -37,6 +35,8 @@ struct CommonOptions {
   std::vector<std::string> exclude;  // from the configuration
   std::string cache_dir;             // --cache-dir, else HWCLASS_CACHE_DIR, else <root>/.hwclass_cache
   bool no_cache = false;
+  // Counts the run's work when not null (HWCLASS_RUN_STATS, read in main).
+  RunStats* stats = nullptr;
 };
 
 // Loads the configuration (unless --isolated) and applies what all commands
@@ -55,45 +55,10 @@ void add_rules_options(CLI::App& command, CommonOptions& options);
 // --cache-dir and --no-cache, for a command that takes only some common options.
 void add_cache_options(CLI::App& command, CommonOptions& options);
 
-struct ScanResult {
-  std::filesystem::path root;
-  Vocabulary vocabulary;
-  Discovery discovery;
-  std::vector<FileFacts> files;  // parallel to discovery.files
-};
-
-// Discovers, reads, parses and extracts. `wanted` filters the discovered
-// files before any is read (e.g. only test files, or not allowlisted).
-// `in_order`, when given, sees each file's facts in output order as soon as
-// they are ready, so output can stream while later files still parse.
-ScanResult scan_inputs(const CommonOptions& options,
-                       const std::function<bool(const SourceFile&)>& wanted = nullptr,
-                       const InOrderCallback& in_order = nullptr);
-
-// scan_inputs in two steps, for a caller whose `in_order` needs the root or
-// the vocabulary: the files to read, then their facts (through the cache).
-ScanResult discover_inputs(const CommonOptions& options, const std::function<bool(const SourceFile&)>& wanted = nullptr);
-void read_facts(ScanResult& result, const CommonOptions& options, const InOrderCallback& in_order = nullptr);
-
 // --format from HWCLASS_OUTPUT_FORMAT when the command line has none; a
 // value the command does not know is ignored (a note under -v).
 void apply_format_environment(const CLI::App& command, std::string& format, const std::vector<std::string>& allowed,
                               int verbose = 0);
-
-// Appends the facts of the files the scanned ones take bases and device
-// helpers from, transitively (common_mixins.py, common_fsdp.py), as
-// resolve/import_context.h decides, so resolution sees them whatever paths
-// were named (issue 29 item 6). They are context: callers report only on
-// the first `result.files.size()` files as they were before the call.
-void add_import_context(ScanResult& result, const CommonOptions& options);
-// Whether the first `named` files parse: a file that does not has no
-// classes, so the run is not complete. Under -q (where report_problems is
-// silent) each such file is named: "PATH: error: does not parse, so its
-// classes are not <done>".
-bool named_files_parse(const ScanResult& result, size_t named, const CommonOptions& options, const char* done);
-// Appends the rest of the root's test/ tree, for the modules that import the
-// scanned ones: fix --unsafe-fixes leaves a template they import (issue 30).
-void add_importer_context(ScanResult& result, const CommonOptions& options);
 
 // The environment is read here, in cli/, and handed down as values.
 // --cache-dir when given, else HWCLASS_CACHE_DIR, else "" (the cache's own
@@ -115,19 +80,5 @@ std::set<std::string> load_allowlist(const std::string& given, const std::filesy
 // `--allowlist ''` names no file: a usage error, as a shell's unset variable
 // would otherwise fall back silently to the default allowlist.
 void check_allowlist_option(const CLI::App& cmd, const std::string& given);
-
-// One line per problem and per file issue on stderr (notes only with -v).
-// Returns false when explicitly given inputs were missing.
-// The unsafe fixes' targets the API root (--api-root, else the root) lacks
-// (vocab/api_surface.h), for the commands that make fixes or mark findings
-// fixable: fix, lint with its own rules, allowlist --shrink-only. Others
-// neither read those files nor pay for them.
-// Not read, the targets are unknown, and no fix that writes one is offered.
-FixTargets read_fix_api(const ScanResult& result, const CommonOptions& options);
-
-// `already_reported` names files whose syntax errors a finding already
-// reports (lint's [parse_error]), so the same error is not said twice.
-bool report_problems(const ScanResult& result, const CommonOptions& options,
-                     const std::set<std::string>& already_reported = {});
 
 }  // namespace hwclass

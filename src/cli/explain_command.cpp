@@ -7,9 +7,10 @@
 #include "classify/analysis.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/run.h"
 #include "emit/verdicts.h"
-#include "lint/advice.h"
 #include "resolve/resolver.h"
+#include "lint/advice.h"
 #include "util/error.h"
 
 namespace hwclass {
@@ -37,8 +38,9 @@ Target parse_target(const std::string& text) {
 // PrivateUse1 variant (TestFooPRIVATEUSE1) is read whatever backends the
 // rules name, as select --device privateuse1 reads it: PyTorch names it
 // after the slot, not the backend.
-int find_class(const ScanResult& result, const Resolution& res, int f, const std::string& name, std::string& variant) {
-  const auto& classes = result.files[f].classes;
+int find_class(const Session& session, int f, const std::string& name, std::string& variant) {
+  const Resolution& res = session.resolution();
+  const auto& classes = session.files()[f].classes;
   for (size_t k = classes.size(); k-- > 0;)
     if (classes[k].name == name) return static_cast<int>(k);
   for (size_t k = classes.size(); k-- > 0;)
@@ -50,7 +52,7 @@ int find_class(const ScanResult& result, const Resolution& res, int f, const std
   for (size_t k = classes.size(); k-- > 0;) {
     const ResolvedClass& r = res.of(ClassRef{f, static_cast<int>(k)});
     if (r.instantiation < 0) continue;
-    const Instantiation& inst = result.files[f].instantiations[static_cast<size_t>(r.instantiation)];
+    const Instantiation& inst = session.files()[f].instantiations[static_cast<size_t>(r.instantiation)];
     if (auto v = privateuse1_variant(classes[k].name, inst, "privateuse1"); v && v->name == name) {
       variant = "privateuse1";
       return static_cast<int>(k);
@@ -75,11 +77,12 @@ bool names_test(const ResolvedClass& r, const std::string& test, const std::stri
   return false;
 }
 
-std::string class_list(const ScanResult& result, const Resolution& res, int f) {
+std::string class_list(const Session& session, int f) {
   std::string names;
-  for (size_t k = 0; k < result.files[f].classes.size(); ++k)
-    if (!res.of(ClassRef{f, static_cast<int>(k)}).tests.empty())
-      names += (names.empty() ? "" : ", ") + result.files[f].classes[k].name;
+  const auto& classes = session.files()[f].classes;
+  for (size_t k = 0; k < classes.size(); ++k)
+    if (!session.resolution().of(ClassRef{f, static_cast<int>(k)}).tests.empty())
+      names += (names.empty() ? "" : ", ") + classes[k].name;
   return names.empty() ? "none" : names;
 }
 
@@ -89,23 +92,22 @@ struct ExplainState {
   bool all = false;
 };
 
-// The target file's index among the scanned ones.
-int target_file(const ScanResult& result, const Target& target) {
-  std::string wanted = relative_to_root(std::filesystem::canonical(target.path), result.root);
-  for (size_t i = 0; i < result.files.size(); ++i)
-    if (result.files[i].relative_path == wanted) return static_cast<int>(i);
-  throw UsageError(target.path + ": not scanned");
+// The target file's index: the session's one named file.
+int target_file(const Session& session, const Target& target) {
+  const std::vector<size_t> named = session.named();
+  if (named.empty()) throw UsageError(target.path + ": not scanned");
+  return static_cast<int>(named.front());
 }
 
 // The class the target names (a device variant or its test leads to the
 // class it comes from), checked to have tests and the named test.
-int target_class(const ScanResult& result, const Resolution& resolution, int f, const Target& target,
-                 std::string& variant) {
-  const FileFacts& file = result.files[f];
-  int k = find_class(result, resolution, f, target.cls, variant);
+int target_class(const Session& session, int f, const Target& target, std::string& variant) {
+  const FileFacts& file = session.files()[f];
+  const Resolution& resolution = session.resolution();
+  int k = find_class(session, f, target.cls, variant);
   if (k < 0)
     throw UsageError(target.path + ": no class '" + target.cls + "' (test classes here: " +
-                     class_list(result, resolution, f) + ")");
+                     class_list(session, f) + ")");
   const ResolvedClass& r = resolution.of(ClassRef{f, k});
   if (r.tests.empty())
     throw UsageError(target.path + ":" + std::to_string(file.classes[k].line) + ": class " + target.cls +
@@ -123,17 +125,20 @@ int run_explain(const CLI::App& cmd, ExplainState& s) {
   CommonOptions options = s.common;
   options.paths.insert(options.paths.begin(), target.path);
   options.quiet = true;
-  ScanResult result = scan_inputs(options);
-  add_import_context(result, options);
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  const int f = target_file(result, target);
-  const FileFacts& file = result.files[f];
+  // The target is the one named file; --paths are read to resolve its bases.
+  const std::string target_file_path = std::filesystem::canonical(target.path).string();
+  Run run(options, RunRequest{.context = ContextPolicy::Imports, .role = [&](const SourceFile& file) {
+                                return file.absolute_path == target_file_path ? FileRole::Named : FileRole::Context;
+                              }});
+  const Session& session = run.session();
+  const Resolution& resolution = session.resolution();
+  const int f = target_file(session, target);
+  const FileFacts& file = session.files()[f];
   if (file.has_syntax_error()) throw UsageError(target.path + ": does not parse, so it has no verdicts");
-  std::vector<bool> judged(result.files.size(), false);
-  judged[static_cast<size_t>(f)] = true;
-  const Analysis analysis = analyze(result.files, resolution, result.vocabulary, judged, resolve_jobs(s.common.jobs));
+  const Analysis& analysis = run.analysis();
   auto verdict_of = [&](int k) { return *analysis.verdict(ClassRef{f, k}); };
-  const Members* seed = s.names == "seed" ? &result.vocabulary.members : nullptr;
+  const Vocabulary& vocabulary = run.vocabulary();
+  const Members* seed = s.names == "seed" ? &vocabulary.members : nullptr;
   if (target.cls.empty()) {  // the file's classes, as classify prints them
     std::vector<Verdict> verdicts;
     std::vector<Advice> advice;
@@ -142,26 +147,26 @@ int run_explain(const CLI::App& cmd, ExplainState& s) {
         verdicts.push_back(verdict_of(static_cast<int>(k)));
         advice.push_back(advise(verdicts.back(), analysis));
       }
-    std::cout << verdicts_output(result.files, resolution, verdicts, advice, {s.format, seed});
+    std::cout << verdicts_output(session.files(), resolution, verdicts, advice, {s.format, seed});
     return 0;
   }
   std::string variant;
-  const int k = target_class(result, resolution, f, target, variant);
+  const int k = target_class(session, f, target, variant);
   const Verdict v = verdict_of(k);
   const Advice advice = advise(v, analysis, true);
   if (s.format == "json") {
-    std::cout << verdicts_output(result.files, resolution, {v}, {advice}, {"json", seed, true});
+    std::cout << verdicts_output(session.files(), resolution, {v}, {advice}, {"json", seed, true});
     return 0;
   }
   if (!variant.empty() || !target.test.empty())
     std::cout << target.cls + (target.test.empty() ? "" : "::" + target.test) + " comes from " +
                      file.classes[k].name + (variant.empty() ? "" : ", instantiated for " + variant) + "\n";
   // onlyNativeDeviceTypesAnd("mps") keeps the native devices and those it names.
-  auto keeps = result.vocabulary.multi_device_decorators;
+  auto keeps = vocabulary.multi_device_decorators;
   for (auto& [decorator, devices] : keeps)
-    if (result.vocabulary.is_device_arg_callee(decorator)) devices.push_back("and the devices it names");
-  std::cout << explain_text(result.files, resolution, v, advice,
-                            {seed, s.all, result.vocabulary.default_devices, std::move(keeps), result.vocabulary.members.accelerator()});
+    if (vocabulary.is_device_arg_callee(decorator)) devices.push_back("and the devices it names");
+  std::cout << explain_text(session.files(), resolution, v, advice,
+                            {seed, s.all, vocabulary.default_devices, std::move(keeps), vocabulary.members.accelerator()});
   return 0;
 }
 
@@ -184,8 +189,9 @@ CommandRunner register_explain(CLI::App& app) {
   cmd->add_option("--config", s->common.config, "Read the configuration from FILE (hwclass.toml or pyproject.toml)");
   cmd->add_flag("--isolated", s->common.isolated, "Ignore configuration files");
   add_cache_options(*cmd, s->common);
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     return run_explain(*cmd, *s);
   };
 }

@@ -12,6 +12,7 @@
 #include "classify/analysis.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/run.h"
 #include "facts/queries.h"
 #include "fix/fixes.h"
 #include "fix/plan.h"
@@ -19,7 +20,6 @@
 #include "fix/verify.h"
 #include "fix/verify_import.h"
 #include "parse/source_reader.h"
-#include "resolve/resolver.h"
 #include "util/error.h"
 #include "util/json_writer.h"
 #include "util/output_sink.h"
@@ -83,8 +83,9 @@ struct FixTally {
 std::vector<Edit> file_edits(const std::vector<const FixRule*>& rules, const FileFacts& f, const std::string& source,
                              const std::map<int, Verdict>& verdicts, const Resolution& resolution,
                              const Vocabulary& vocabulary, const FixTargets& targets, size_t line_length,
-                             FixTally& tally) {
+                             FixTally& tally, RunStats* stats) {
   std::vector<std::string> why;
+  if (stats) stats->add(f.relative_path, f.content_hash, Work::Plan);
   const FixPlan plan = plan_fixes(f, verdicts, resolution, vocabulary, targets);
   std::vector<Edit> edits = plan_edits(rules, plan, f, source, verdicts, resolution, vocabulary, why, line_length);
   // Each is "line N: Class[.method]: why" (fix/fixes.h): several sites of
@@ -144,14 +145,15 @@ void print_summary(const FixState& s, const FixTally& t) {
 
 // Each readable file's edits and the bytes they make; files they leave as
 // they are are not candidates.
-std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& result, const FixTargets& targets,
-                                         size_t fixed_files, const Analysis& analysis, FixTally& tally) {
+// Only the named files are fixed: the Context files were read to resolve them.
+std::vector<FixCandidate> fix_candidates(const FixState& s, const Session& session, const FixTargets& targets,
+                                         const Analysis& analysis, FixTally& tally) {
   const Resolution& resolution = analysis.resolution;
   std::vector<const FixRule*> rules = chosen_rules(s);
   std::vector<FixCandidate> candidates;
-  for (size_t i = 0; i < fixed_files; ++i) {
-    const FileFacts& f = result.files[i];
-    const SourceFile& file = result.discovery.files[i];
+  for (size_t i : session.named()) {
+    const FileFacts& f = session.files()[i];
+    const SourceFile& file = session.sources()[i];
     if (!f.readable) continue;
     if (f.has_syntax_error()) {
       tally.skipped_files.push_back(f.path + ": does not parse; not fixed");
@@ -163,8 +165,8 @@ std::vector<FixCandidate> fix_candidates(const FixState& s, const ScanResult& re
       tally.skipped_files.push_back(f.path + ": changed since it was read; not fixed");
       continue;
     }
-    c.edits = file_edits(rules, f, c.source, linted_verdicts(analysis, i), resolution, result.vocabulary,
-                         targets, static_cast<size_t>(s.line_length), tally);
+    c.edits = file_edits(rules, f, c.source, linted_verdicts(analysis, i), resolution, session.vocabulary(),
+                         targets, static_cast<size_t>(s.line_length), tally, s.common.stats);
     if (c.edits.empty()) continue;
     std::vector<Edit> dropped;
     c.fixed = apply_edits(c.source, c.edits, &dropped);
@@ -238,28 +240,30 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   const Config config = apply_config(cmd, s.common);
   if (config.line_length && cmd.count("--line-length") == 0) s.line_length = *config.line_length;
   const bool lintrunner = s.format == "lintrunner";
-  ScanResult result = scan_inputs(s.common, [](const SourceFile& f) { return f.is_test_file; });
-  const FixTargets targets = read_fix_api(result, s.common);
-  bool inputs_ok = report_problems(result, s.common);
-  const size_t fixed_files = result.files.size();
-  add_import_context(result, s.common);
-  // Safe fixes read the importers too: whether the unsafe fixes could migrate
-  // a class (and so whether add-classification leaves it to them) depends on
-  // them, and report's fix-alone list decides it over the whole tree.
-  add_importer_context(result, s.common);
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  const Analysis analysis = analyze(result.files, resolution, result.vocabulary, fixed_files, resolve_jobs(s.common.jobs));
+  // The imports as classify reads them; and safe fixes read the importers
+  // too: whether the unsafe fixes could migrate a class (and so whether
+  // add-classification leaves it to them) depends on them, and report's
+  // fix-alone list decides it over the whole tree.
+  Run run(s.common, RunRequest{.wanted = [](const SourceFile& f) { return f.is_test_file; },
+                              .context = ContextPolicy::ImportsAndTestTree});
+  run.read();
+  const FixTargets targets = run.fix_targets();
+  bool inputs_ok = report_problems(run, s.common);
+  const Session& session = run.session();
+  const Analysis& analysis = run.analysis();
 
   FixTally tally;
   std::vector<FixCandidate> candidates;
-  if (s.split_class.empty()) candidates = fix_candidates(s, result, targets, fixed_files, analysis, tally);
+  if (s.split_class.empty()) candidates = fix_candidates(s, session, targets, analysis, tally);
   else if (!inputs_ok) return 2;  // report_problems said why
-  else if (int code = split_candidate(s.split_class, s.common.quiet, static_cast<size_t>(s.line_length), s.common.paths.front(), result,
-                                            fixed_files, analysis, targets, candidates); code != 0 || candidates.empty()) return code;
+  else if (int code = split_candidate(s.split_class, s.common.quiet, static_cast<size_t>(s.line_length),
+                                      s.common.paths.front(), session, analysis, targets, candidates);
+           code != 0 || candidates.empty())
+    return code;
   // edits -> verify -> write: nothing that breaks a file is written or shown.
   VerifyOptions verify;
   verify.jobs = resolve_jobs(s.common.jobs);
-  std::vector<std::optional<BrokenFix>> broken = verify_fixes(candidates, result.vocabulary, verify);
+  std::vector<std::optional<BrokenFix>> broken = verify_fixes(candidates, run.vocabulary(), verify);
   OutputSink sink(lintrunner ? s.common.output : "");
   size_t refused = 0;
   std::vector<size_t> written;
@@ -270,7 +274,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
       ++refused;
       continue;
     }
-    const FileFacts& f = result.files[static_cast<size_t>(c.file - result.discovery.files.data())];
+    const FileFacts& f = session.files()[static_cast<size_t>(c.file - session.sources().data())];
     if (lintrunner) {
       bool unsafe = std::any_of(c.edits.begin(), c.edits.end(), [](const Edit& e) {
         const FixRule* r = find_fix_rule(e.rule);
@@ -290,7 +294,7 @@ int run_fix(const CLI::App& cmd, FixState& s) {
   if (s.write) {
     const bool import = s.verify == "import" || (s.verify.empty() && python_imports_torch());
     std::vector<size_t> kept =
-        import ? import_checked(candidates, written, result.root, verify.jobs, tally, refused) : written;
+        import ? import_checked(candidates, written, run.root(), verify.jobs, tally, refused) : written;
     for (size_t k : kept) {
       ++tally.changed;
       for (const Edit& e : candidates[k].edits) ++tally.per_rule[e.rule];
@@ -348,8 +352,9 @@ CommandRunner register_fix(CLI::App& app) {
                   "does; the default when python3 can import a torch with HardwareClassification) or compile "
                   "(compile() and tree-sitter)")
       ->check(CLI::IsMember({"import", "compile"}));
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     if (s->write && s->diff) throw UsageError("--write and --diff: choose one");
     if (s->update_allowlist && !s->write) throw UsageError("--update-allowlist needs --write");
     check_allowlist_option(*cmd, s->allowlist);

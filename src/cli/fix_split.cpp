@@ -12,16 +12,19 @@
 namespace hwclass {
 
 int split_candidate(const std::string& class_name, bool quiet, size_t line_length, const std::string& input,
-                    const ScanResult& result, size_t fixed_files, const Analysis& analysis,
-                    const FixTargets& targets, std::vector<FixCandidate>& out) {
-  // Past fixed_files are the modules read for context (importers), not inputs.
-  if (fixed_files == 0) {
+                    const Session& session, const Analysis& analysis, const FixTargets& targets,
+                    std::vector<FixCandidate>& out) {
+  // The one input, unless it is no test file (then nothing is named).
+  const std::vector<size_t> named = session.named();
+  if (named.empty()) {
     std::cerr << input << ": error: not a test file; nothing to split\n";
     return 2;
   }
-  if (!result.files[0].readable) return 2;  // report_problems said why
-  const FileFacts& f = result.files[0];
-  const SourceFile& file = result.discovery.files[0];
+  const size_t at = named.front();
+  const int file_index = static_cast<int>(at);
+  if (!session.files()[at].readable) return 2;  // report_problems said why
+  const FileFacts& f = session.files()[at];
+  const SourceFile& file = session.sources()[at];
   const std::string& path = file.display_path;
   if (f.has_syntax_error()) {
     std::cerr << path << ": error: it does not parse; not split\n";
@@ -37,17 +40,17 @@ int split_candidate(const std::string& class_name, bool quiet, size_t line_lengt
   const ClassFact& cls = f.classes[static_cast<size_t>(index)];
   const Resolution& resolution = analysis.resolution;
   // A class with no verdict (no tests) has no split to propose.
-  const Verdict* judged = analysis.verdict(ClassRef{0, index});
+  const Verdict* judged = analysis.verdict(ClassRef{file_index, index});
   Verdict v;
   if (judged) v = *judged;
-  else v.ref = ClassRef{0, index};
+  else v.ref = ClassRef{file_index, index};
   FixCandidate c{&file, {}, {}, {}, &f.statements};
   FileFacts reread;
   if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {
     std::cerr << path << ": error: it changed since it was read; not split\n";
     return 2;
   }
-  SplitEdits split = split_class(result.files, c.source, v, resolution, result.vocabulary, targets, line_length);
+  SplitEdits split = split_class(session.files(), c.source, v, resolution, session.vocabulary(), targets, line_length);
   if (!split.error.empty()) {
     // A second run finds the parts a first one made: nothing to do.
     if (v.split.empty() && cls.declaration.state == DeclarationState::Valid)

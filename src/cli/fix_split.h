@@ -5,18 +5,19 @@
 #include <vector>
 
 #include "classify/analysis.h"
-#include "cli/common.h"
+#include "resolve/session.h"
+#include "vocab/fix_targets.h"
 #include "fix/verify.h"
 
 namespace hwclass {
 
-// The one candidate splitting `class_name` of the scan's first file makes,
-// into `out`; 0, or the exit status when there is none (its one-line
-// error, `path:line: error: ...`, printed). A class split already is
-// reported and gives 0 with no candidate. `input` is the path as given;
-// `fixed_files` the scan's inputs (past them are modules read for context).
+// The one candidate splitting `class_name` of the session's named file
+// (the one input; the Context files are modules read to resolve it), into
+// `out`; 0, or the exit status when there is none (its one-line error,
+// `path:line: error: ...`, printed). A class split already is reported and
+// gives 0 with no candidate. `input` is the path as given.
 int split_candidate(const std::string& class_name, bool quiet, size_t line_length, const std::string& input,
-                    const ScanResult& result, size_t fixed_files, const Analysis& analysis,
-                    const FixTargets& targets, std::vector<FixCandidate>& out);
+                    const Session& session, const Analysis& analysis, const FixTargets& targets,
+                    std::vector<FixCandidate>& out);
 
 }  // namespace hwclass

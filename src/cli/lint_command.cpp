@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/run.h"
 #include "discover/git_changes.h"
 #include "discover/test_file.h"
 #include "emit/lint_output.h"
@@ -17,7 +18,6 @@
 #include "lint/allowlist.h"
 #include "lint/linter.h"
 #include "parse/python_check.h"
-#include "resolve/resolver.h"
 #include "util/error.h"
 #include "util/keep_until_exit.h"
 #include "util/spelling.h"
@@ -133,13 +133,14 @@ bool want_color(const std::string& mode) {
 
 // With --changed-since or --staged, the files to lint: those git names, and
 // those with a class whose bases (through the resolution) come from one.
-std::vector<bool> affected(const ScanResult& result, size_t linted, const Resolution& resolution,
-                           const std::set<std::string>& changed) {
-  std::vector<bool> out(linted, false);
-  for (size_t i = 0; i < linted; ++i) {
-    out[i] = changed.count(result.files[i].relative_path) > 0;
-    for (const ResolvedClass& c : resolution.classes[i])
-      for (ClassRef ref : c.mro) out[i] = out[i] || changed.count(result.files[ref.file].relative_path) > 0;
+// Context files are never linted.
+std::vector<bool> affected(const Session& session, const std::set<std::string>& changed) {
+  const std::vector<FileFacts>& files = session.files();
+  std::vector<bool> out(files.size(), false);
+  for (size_t i : session.named()) {
+    out[i] = changed.count(files[i].relative_path) > 0;
+    for (const ResolvedClass& c : session.resolution().classes[i])
+      for (ClassRef ref : c.mro) out[i] = out[i] || changed.count(files[ref.file].relative_path) > 0;
   }
   return out;
 }
@@ -147,6 +148,7 @@ std::vector<bool> affected(const ScanResult& result, size_t linted, const Resolu
 LintOptions lint_options(const LintState& s, const FixTargets& targets) {
   LintOptions options;
   options.fix_targets = targets;
+  options.stats = s.common.stats;
   options.settings.upstream_version = s.upstream_version;
   options.settings.upstream_only = s.upstream;
   options.settings.inherit = s.inherit;
@@ -159,22 +161,24 @@ LintOptions lint_options(const LintState& s, const FixTargets& targets) {
 // stdout alone; other formats have said it on stderr (report_problems).
 bool lints(const FileFacts& f, const LintState& s) { return f.readable || s.format == "lintrunner"; }
 
-// Findings for the first `linted` files; the rest are imported context.
-std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s, const LintOptions& options,
+// Findings for the named files (all, or those a change affects); context
+// files are read for resolution, not linted.
+std::vector<Finding> lint_files(Run& run, const LintState& s, const LintOptions& options,
                                 const std::set<std::string>* changed, size_t& checked) {
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<bool> wanted = changed ? affected(result, linted, resolution, *changed) : std::vector<bool>(linted, true);
+  const Session& session = run.session();
+  std::vector<bool> wanted(session.files().size(), false);
+  if (changed) wanted = affected(session, *changed);
+  else
+    for (size_t i : session.named()) wanted[i] = true;
   checked = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true));
   // Classified once, for the files linted; upstream's rules read no verdict.
-  const Analysis world = options.settings.upstream_only
-                             ? analyze_without_verdicts(result.files, resolution, result.vocabulary)
-                             : analyze(result.files, resolution, result.vocabulary, wanted, resolve_jobs(s.common.jobs));
+  const Analysis& world = options.settings.upstream_only ? run.analysis(Judged::None) : run.analysis(wanted);
   std::vector<Finding> findings;
-  for (size_t i = 0; i < linted; ++i) {
+  for (size_t i = 0; i < wanted.size(); ++i) {
     if (!wanted[i]) continue;
-    const FileFacts& f = result.files[i];
+    const FileFacts& f = session.files()[i];
     if (!lints(f, s)) continue;
-    auto file_findings = lint_marked(world, i, result.vocabulary, options);
+    auto file_findings = lint_marked(world, i, session.vocabulary(), options);
     findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
                     std::make_move_iterator(file_findings.end()));
   }
@@ -183,12 +187,12 @@ std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const L
 
 // Test classes by declared member, in upstream's order, then unclassified:
 // the figure a migration tracks.
-std::vector<std::pair<std::string, size_t>> classes_by_member(const ScanResult& result, size_t linted) {
+std::vector<std::pair<std::string, size_t>> classes_by_member(const Session& session) {
   std::vector<std::pair<std::string, size_t>> counts;
-  for (const auto& m : result.vocabulary.members.names()) counts.emplace_back(m, 0);
+  for (const auto& m : session.vocabulary().members.names()) counts.emplace_back(m, 0);
   counts.emplace_back("unclassified", 0);
-  for (size_t i = 0; i < linted; ++i) {
-    const FileFacts& f = result.files[i];
+  for (size_t i : session.named()) {
+    const FileFacts& f = session.files()[i];
     for (int k : counted_test_classes(f)) {
       const ClassFact& c = f.classes[static_cast<size_t>(k)];
       const std::string member = c.declaration.state == DeclarationState::Valid ? c.declaration.member : "unclassified";
@@ -207,11 +211,10 @@ std::optional<std::set<std::string>> changed_files(const LintState& s, const std
 }
 
 // Output, or the statistics, to --output or stdout.
-void write_findings(const LintState& s, const std::vector<Finding>& findings, const ScanResult& result, size_t linted,
-                    size_t checked) {
+void write_findings(const LintState& s, const std::vector<Finding>& findings, const Session& session, size_t checked) {
   OutputSink sink(s.common.output);
   if (s.statistics) {
-    sink.write(lint_statistics(findings, classes_by_member(result, linted)));
+    sink.write(lint_statistics(findings, classes_by_member(session)));
   } else {
     LintOutputOptions out;
     out.format = s.format;
@@ -236,17 +239,16 @@ int lint_exit_code(const LintState& s, const std::vector<Finding>& findings, boo
   return 0;
 }
 
-int run_lint(const CLI::App& cmd, LintState& s) {
-  apply_lint_config(cmd, s);
-  std::filesystem::path root = find_repo_root(s.common.root);
-  check_allowlist_option(cmd, s.allowlist);
-  if (s.no_allowlist && cmd.count("--allowlist")) throw UsageError("--no-allowlist and --allowlist exclude each other");
-  std::set<std::string> allowlist = s.no_allowlist ? std::set<std::string>() : load_allowlist(s.allowlist, root);
-  std::optional<std::set<std::string>> changed = changed_files(s, root);
-  // Non-test files and allowlisted files are not read; the ones named on the
-  // command line get a note saying why, as upstream would skip them silently.
-  std::vector<std::string> skipped_notes;
-  ScanResult result = discover_inputs(s.common, [&](const SourceFile& f) {
+// What lint reads: test files (by the version's patterns) not on the
+// allowlist; the ones named on the command line and skipped get a note in
+// `skipped_notes`. Streaming reads no context and resolves nothing.
+RunRequest lint_request(const LintState& s, const std::set<std::string>& allowlist, bool streaming,
+                        std::vector<std::string>& skipped_notes) {
+  RunRequest request;
+  // Upstream's rules read no context: a file's messages are its own.
+  request.context = s.upstream ? ContextPolicy::None : ContextPolicy::Imports;
+  request.resolve = !streaming;
+  request.wanted = [&](const SourceFile& f) {
     bool test = s.upstream_version == 7 ? f.is_test_file_v7 : f.is_test_file;
     // --force-allowlisted: a file named on purpose is linted, as one is
     // while it is being migrated.
@@ -260,18 +262,32 @@ int run_lint(const CLI::App& cmd, LintState& s) {
                               "), so not linted; --force-allowlisted lints it (`hwclass allowlist prune` drops "
                               "the entry only once the file passes, so it stays while it fails)");
     return test && !allowlisted;
-  });
-  // Upstream's rules mark no fixes, so only hwclass's read what the tree defines.
-  const LintOptions options = lint_options(s, s.upstream ? FixTargets() : read_fix_api(result, s.common));
+  };
+  return request;
+}
+
+int run_lint(const CLI::App& cmd, LintState& s) {
+  apply_lint_config(cmd, s);
+  std::filesystem::path root = find_repo_root(s.common.root);
+  check_allowlist_option(cmd, s.allowlist);
+  if (s.no_allowlist && cmd.count("--allowlist")) throw UsageError("--no-allowlist and --allowlist exclude each other");
+  std::set<std::string> allowlist = s.no_allowlist ? std::set<std::string>() : load_allowlist(s.allowlist, root);
+  std::optional<std::set<std::string>> changed = changed_files(s, root);
+  // Non-test files and allowlisted files are not read; the ones named on the
+  // command line get a note saying why, as upstream would skip them silently.
+  std::vector<std::string> skipped_notes;
   // Upstream's rules read one file at a time: each file is linted as soon
   // as it is parsed and its facts dropped, so memory follows the largest
   // file, not the tree. The other rules, --inherit and --changed-since look
   // across files and keep them.
   const bool streaming = s.upstream && !s.inherit && !changed && !s.python_check && !s.statistics;
+  Run run(s.common, lint_request(s, allowlist, streaming, skipped_notes));
+  // Upstream's rules mark no fixes, so only hwclass's read what the tree defines.
+  const LintOptions options = lint_options(s, s.upstream ? FixTargets() : run.fix_targets());
   std::vector<Finding> streamed;
-  read_facts(result, s.common, !streaming ? InOrderCallback() : [&](size_t, FileFacts& f) {
+  run.read(!streaming ? InOrderCallback() : [&](size_t, FileFacts& f) {
     if (lints(f, s)) {
-      auto found = lint_file(f, result.vocabulary, options);
+      auto found = lint_file(f, run.vocabulary(), options);
       streamed.insert(streamed.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
     }
     FileFacts kept;  // what report_problems still prints
@@ -284,27 +300,28 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   // A file named on purpose that is not linted is worth a word.
   if (!s.common.quiet && s.format != "lintrunner")
     for (const auto& note : skipped_notes) std::cerr << note << "\n";
-  if (s.python_check) confirm_with_python(result.files);
+  if (s.python_check) confirm_with_python(run.inputs());
   const bool lintrunner = s.format == "lintrunner";
   // Diagnostics go to stderr, which lintrunner ignores on success; machine
   // formats show per-file ones only with -v.
   CommonOptions quiet = s.common;
   quiet.quiet = quiet.quiet || (s.format != "text" && s.common.verbose == 0);
-  const size_t linted = result.files.size();
-  if (!s.upstream) add_import_context(result, s.common);
+  const size_t linted = run.discovery().files.size();
   size_t checked = linted;
   std::vector<Finding> findings =
-      streaming ? std::move(streamed) : lint_files(result, linted, s, options, changed ? &*changed : nullptr, checked);
+      streaming ? std::move(streamed) : lint_files(run, s, options, changed ? &*changed : nullptr, checked);
   std::set<std::string> parse_errors;  // said once, as the [parse_error] finding
   for (const Finding& f : findings)
     if (f.rule == "parse_error") parse_errors.insert(f.path);
-  bool inputs_ok = report_problems(result, quiet, parse_errors);
+  // Said after the context is read, so its files' problems are said too:
+  // today's rule, which plan commit 4 revisits with the one context rule.
+  bool inputs_ok = report_problems(run, quiet, parse_errors, true);
 
   // Nothing read because of a bad input: the error says so, and a summary of
   // "0 findings" would read as a clean run.
   if (!inputs_ok && linted == 0 && !lintrunner) return 2;
-  write_findings(s, findings, result, linted, checked);
-  keep_until_exit(std::move(result.files));
+  write_findings(s, findings, run.session(), checked);
+  keep_until_exit(std::move(run));
   return lint_exit_code(s, findings, inputs_ok);
 }
 
@@ -315,8 +332,9 @@ CommandRunner register_lint(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("lint", "Check hw_classification as upstream's TEST_LINTER does, plus the "
                                              "checks reviewers make by hand");
   add_lint_options(*cmd, *s);
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     try {
       return run_lint(*cmd, *s);
     } catch (const std::exception& e) {

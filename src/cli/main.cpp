@@ -1,5 +1,7 @@
 // hwclass: classify PyTorch's tests by the hardware they need.
 #include <algorithm>
+#include <cstdlib>
+#include <optional>
 #include <iostream>
 #include <vector>
 
@@ -10,9 +12,19 @@
 #include "parse/grammar.h"
 #include "util/huge_pages.h"
 #include "util/output_sink.h"
+#include "util/run_stats.h"
 #include "util/spelling.h"
 
 using namespace hwclass;
+
+// The counts, named by the command that ran, written atomically.
+static void write_run_stats(const CLI::App& app, const RunStats& stats, const std::string& path) {
+  std::string command;
+  for (const CLI::App* sub : app.get_subcommands()) command = sub->get_name();
+  OutputSink sink(path);
+  sink.write(stats.json(command));
+  sink.commit();
+}
 
 static bool lintrunner_mode(const std::vector<std::string>& args) {
   for (size_t i = 0; i < args.size(); ++i) {
@@ -65,10 +77,17 @@ int main(int argc, char** argv) {
       std::cerr << "hwclass: error: " << e.what() << "\n(run 'hwclass --help' for usage)\n";
       return 2;
     }
+    // HWCLASS_RUN_STATS=FILE: what the run did to each file, counted and
+    // written there as JSON (tests/integration/run_stats.py). An environment
+    // variable, not an option, because every command would need the option.
+    std::optional<RunStats> stats;
+    const char* stats_file = std::getenv("HWCLASS_RUN_STATS");
+    if (stats_file && *stats_file) stats.emplace();
     for (auto& run : runners) {
-      int code = run();
+      int code = run(stats ? &*stats : nullptr);
       if (code < 0) continue;
       flush_stdout();  // commands that print straight to std::cout too
+      if (stats) write_run_stats(*app, *stats, stats_file);
       return code;
     }
     return 2;

@@ -17,12 +17,12 @@
 #include "classify/analysis.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/run.h"
 #include "emit/report_output.h"
 #include "lint/advice.h"
 #include "lint/allowlist.h"
 #include "report/current.h"
 #include "report/history.h"
-#include "resolve/resolver.h"
 #include "util/error.h"
 #include "util/keep_until_exit.h"
 #include "util/output_sink.h"
@@ -49,13 +49,14 @@ size_t terminal_columns(const std::string& output) {
   return 0;
 }
 
-Report current_report(const ReportState& s, const ScanResult& result, const FixTargets& targets,
+// Every file read is named (report reads no context), so every class the
+// report counts is judged.
+Report current_report(const ReportState& s, Run& run, const FixTargets& targets,
                       const std::set<std::string>& allowlist) {
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  const Analysis world = analyze(result.files, resolution, result.vocabulary, SIZE_MAX, resolve_jobs(s.common.jobs));
+  const Analysis& world = run.analysis();
   const std::vector<Verdict> verdicts = listed_verdicts(world);
-  Report report = build_report(world, verdicts, result.discovery.files, allowlist, result.vocabulary, targets,
-                               resolve_jobs(s.common.jobs), s.top);
+  Report report = build_report(world, verdicts, run.session().sources(), allowlist, run.vocabulary(), targets,
+                               run.jobs(), s.top);
   report.by_owner = s.by == "owner";
   return report;
 }
@@ -101,34 +102,35 @@ CommandRunner register_report(CLI::App& app) {
   cmd->add_option("--top", s->top, "Files in each \"next up\" list (default 10)")->check(CLI::PositiveNumber);
   cmd->add_option("--by", s->by, "What the breakdown leads with: directory (default) or owner (# Owner(s) labels)")
       ->check(CLI::IsMember({"directory", "owner"}));
-  return [s, cmd]() -> int {
+  return [s, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    s->common.stats = stats;
     apply_config(*cmd, s->common);
     apply_format_environment(*cmd, s->format, {"text", "markdown", "json", "html"}, s->common.verbose);
     check_allowlist_option(*cmd, s->allowlist);
     std::set<std::string> allowlist = load_allowlist(s->allowlist, find_repo_root(s->common.root));
-    ScanResult result = scan_inputs(s->common);
-    const FixTargets targets = read_fix_api(result, s->common);  // "next up" names what fix makes pass
-    bool inputs_ok = report_problems(result, s->common);
+    Run run(s->common, RunRequest{});
+    run.read();
+    const FixTargets targets = run.fix_targets();  // "next up" names what fix makes pass
+    bool inputs_ok = report_problems(run, s->common);
     // A path that is not there would make an all-zero report look real.
-    if (std::any_of(result.discovery.problems.begin(), result.discovery.problems.end(),
-                    [](const auto& p) { return p.fatal; }))
-      return 2;
-    Report report = current_report(*s, result, targets, allowlist);
+    const auto& problems = run.discovery().problems;
+    if (std::any_of(problems.begin(), problems.end(), [](const auto& p) { return p.fatal; })) return 2;
+    Report report = current_report(*s, run, targets, allowlist);
     if (!s->history.empty()) {
       HistoryOptions options;
       options.range = s->history;
       options.every = s->every;
-      options.prefixes = history_prefixes(*s, result.root);
+      options.prefixes = history_prefixes(*s, run.root());
       options.allowlist_path = kDefaultAllowlist;
-      options.jobs = resolve_jobs(s->common.jobs);
-      std::optional<FactsCache> cache = open_cache(s->common, result.root, result.vocabulary);
+      options.jobs = run.jobs();
+      std::optional<FactsCache> cache = open_cache(s->common, run.root(), run.vocabulary());
       options.cache = cache ? &*cache : nullptr;
       if (::isatty(2) && !s->common.quiet)
         options.progress = [](size_t done, size_t total) {
           std::cerr << "\rhistory: commit " << done << " of " << total << (done == total ? "\n" : "") << std::flush;
         };
-      History history = compute_history(result.root.string(), options, result.vocabulary);
+      History history = compute_history(run.root().string(), options, run.vocabulary());
       report.history = std::move(history.points);
       report.trend = compute_trend(report.history);
       if (report.history.empty())
@@ -144,7 +146,7 @@ CommandRunner register_report(CLI::App& app) {
     sink.write(f == "json" ? report_json(report) : f == "html" ? report_html(report)
                : f == "markdown" ? report_markdown(report) : report_text(report));
     sink.commit();
-    keep_until_exit(std::move(result.files));
+    keep_until_exit(std::move(run));
     return inputs_ok ? 0 : 2;
   };
 }

@@ -60,7 +60,7 @@ CommandRunner register_rules(CLI::App& app) {
   cmd->add_flag("--classify", *classify,
                 "List classify's inference rules instead (rules/classify.md): name, the classes it applies to, what it "
                 "decides and the evidence it cites");
-  return [format, dump, classify, cmd]() -> int {
+  return [format, dump, classify, cmd](RunStats*) -> int {
     if (!cmd->parsed()) return -1;
     if (*dump) {
       if (cmd->count("--format")) throw UsageError("rules --dump prints TOML; --format has no meaning with it");

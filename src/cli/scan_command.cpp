@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/run.h"
 #include "emit/facts_json.h"
 
 namespace hwclass {
@@ -18,8 +19,9 @@ CommandRunner register_scan(CLI::App& app) {
   add_common_options(*cmd, state->common);
   cmd->add_option("--format,--output-format", state->format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else json)")
       ->check(CLI::IsMember({"json", "text"}));
-  return [state, cmd]() -> int {
+  return [state, cmd](RunStats* stats) -> int {
     if (!cmd->parsed()) return -1;
+    state->common.stats = stats;
     apply_config(*cmd, state->common);
     apply_format_environment(*cmd, state->format, {"json", "text"}, state->common.verbose);
     // Each file is written as soon as it and those before it are parsed, and
@@ -28,7 +30,9 @@ CommandRunner register_scan(CLI::App& app) {
     std::optional<FactsJsonStream> json;
     if (state->format == "json") json.emplace(sink);
     bool any_read = false;
-    ScanResult result = scan_inputs(state->common, nullptr, [&](size_t, FileFacts& facts) {
+    // Facts only: no context, no resolution.
+    Run run(state->common, RunRequest{.resolve = false});
+    run.read([&](size_t, FileFacts& facts) {
       any_read |= facts.readable;
       if (json) json->add(facts);
       else sink.write(file_facts_to_text(facts));
@@ -38,8 +42,8 @@ CommandRunner register_scan(CLI::App& app) {
     });
     if (json) json->finish();
     sink.commit();
-    bool inputs_ok = report_problems(result, state->common);
-    if (!inputs_ok || (!result.files.empty() && !any_read)) return 2;
+    bool inputs_ok = report_problems(run, state->common);
+    if (!inputs_ok || (!run.session().files().empty() && !any_read)) return 2;
     return 0;
   };
 }

@@ -10,13 +10,13 @@
 #include <set>
 #include <memory>
 
-#include "classify/classifier.h"
+#include "classify/analysis.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/run.h"
 #include "cli/select_scope.h"
 #include "emit/manifest.h"
 #include "emit/manifest_check.h"
-#include "resolve/resolver.h"
 #include "select/coverage.h"
 #include "select/durations.h"
 #include "select/selection.h"
@@ -95,11 +95,12 @@ bool check_manifest(const std::string& path, const std::string& fresh,
 // Where each class of the tree is classified now, whatever the members asked
 // (test_file::class -> "MEMBER, source"): what --check says a class the
 // selection lost became.
-std::map<std::string, std::string> classified_now(const ScanResult& result, const Resolution& resolution,
-                                                  const std::vector<Verdict>& verdicts, SelectionRequest request) {
-  request.members = result.vocabulary.members.names();
+std::map<std::string, std::string> classified_now(const Session& session, const std::vector<Verdict>& verdicts,
+                                                  SelectionRequest request) {
+  request.members = session.vocabulary().members.names();
   std::map<std::string, std::string> out;
-  for (const SelectedClass& c : select_classes(result.files, resolution, verdicts, request, result.vocabulary))
+  for (const SelectedClass& c :
+       select_classes(session.files(), session.resolution(), verdicts, request, session.vocabulary()))
     out[c.module + "::" + c.source_class] = c.member + ", " + (c.inferred ? "inferred" : "declared");
   return out;
 }
@@ -127,7 +128,7 @@ int fit_shards(int asked, size_t classes) {
 }
 
 // Why a selection came out empty, in words a CI log can act on.
-std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& verdicts,
+std::string empty_reason(const Session& session, const std::vector<Verdict>& verdicts,
                          const SelectionRequest& request, const std::vector<SelectedClass>& dropped,
                          const std::string& root_option) {
   // A module's classes made at import (no source class) are no declared class.
@@ -143,10 +144,10 @@ std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& v
   }
   std::string members;
   for (const auto& m : request.members) members += (members.empty() ? "" : ",") + m;
+  const size_t files = session.files().size();
   std::string why = std::to_string(verdicts.size()) + (verdicts.size() == 1 ? " test class in " : " test classes in ") +
-                    std::to_string(result.files.size()) + (result.files.size() == 1 ? " file under " : " files under ") +
-                    result.root.string();
-  if (verdicts.empty()) why += " (the root: " + repo_root_reason(root_option, result.root) + ")";
+                    std::to_string(files) + (files == 1 ? " file under " : " files under ") + session.root().string();
+  if (verdicts.empty()) why += " (the root: " + repo_root_reason(root_option, session.root()) + ")";
   why += "; " + std::to_string(declared) + " declared " + members;
   // Each was said above, as not collected or left out (a runner that
   // collects it but cannot run it): each counted by its kind. A file said
@@ -169,11 +170,11 @@ std::string empty_reason(const ScanResult& result, const std::vector<Verdict>& v
 // A subset of the tree is the whole tree's answer restricted to it, except
 // where an aggregator that runs some of its files is left out: those
 // classes then run under their own files. Said once per aggregator.
-void warn_missing_aggregators(const ScanResult& result) {
+void warn_missing_aggregators(const Session& session) {
   std::set<std::string> scanned, warned;
-  for (const FileFacts& f : result.files) scanned.insert(f.relative_path);
-  for (const FileFacts& f : result.files)
-    for (const auto& [prefix, parent] : result.vocabulary.aggregators)
+  for (const FileFacts& f : session.files()) scanned.insert(f.relative_path);
+  for (const FileFacts& f : session.files())
+    for (const auto& [prefix, parent] : session.vocabulary().aggregators)
       if (f.relative_path.rfind(prefix, 0) == 0 && !f.classes.empty() && !scanned.count(parent) &&
           warned.insert(parent).second)
         std::cerr << "hwclass: warning: " << parent << " runs files under " << prefix
@@ -233,13 +234,13 @@ SelectionRequest selection_request(const SelectState& s, const Vocabulary& vocab
 int run_unassigned(const SelectState& s) {
   if (s.format != "json" && s.format != "pytest")
     throw UsageError("--unassigned: --format " + s.format + " has no meaning here; use json or pytest");
-  ScanResult result = scan_inputs(s.common);
-  bool inputs_ok = report_problems(result, s.common);
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary, resolve_jobs(s.common.jobs));
-  std::vector<Unassigned> list = unassigned(result.files, resolution, verdicts);
+  Run run(s.common, RunRequest{});
+  bool inputs_ok = report_problems(run, s.common);
+  const Session& session = run.session();
+  std::vector<Verdict> verdicts = listed_verdicts(run.analysis());
+  std::vector<Unassigned> list = unassigned(session.files(), session.resolution(), verdicts);
   if (list.empty())
-    std::cerr << "hwclass: nothing unassigned: every test under " << result.root.string()
+    std::cerr << "hwclass: nothing unassigned: every test under " << session.root().string()
               << " is in some --hw-classification run\n";
   OutputSink sink(s.common.output);
   sink.write(s.format == "pytest" ? unassigned_nodeids(list) : unassigned_json(list));
@@ -252,17 +253,17 @@ int run_unassigned(const SelectState& s) {
 int run_coverage(const SelectState& s) {
   if (s.format != "json")
     throw UsageError("--coverage prints what no job runs, one line each; --format " + s.format + " has no meaning here");
-  ScanResult result = scan_inputs(s.common);
-  bool inputs_ok = report_problems(result, s.common);
-  warn_missing_aggregators(result);
+  Run run(s.common, RunRequest{});
+  bool inputs_ok = report_problems(run, s.common);
+  const Session& session = run.session();
+  warn_missing_aggregators(session);
   std::vector<CoverageJob> jobs;
-  for (const std::string& text : s.coverage) jobs.push_back(parse_coverage_job(text, result.vocabulary));
+  for (const std::string& text : s.coverage) jobs.push_back(parse_coverage_job(text, run.vocabulary()));
   SelectState plain = s;
   plain.device.clear();
-  const TrustedClassification use = selection_request(plain, result.vocabulary).use;
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary, resolve_jobs(s.common.jobs));
-  Coverage holes = coverage(result.files, resolution, verdicts, jobs, use, result.vocabulary);
+  const TrustedClassification use = selection_request(plain, run.vocabulary()).use;
+  std::vector<Verdict> verdicts = listed_verdicts(run.analysis());
+  Coverage holes = coverage(session.files(), session.resolution(), verdicts, jobs, use, run.vocabulary());
   OutputSink sink(s.common.output);
   std::string out;
   for (const SelectedClass& c : holes.uncovered)
@@ -306,22 +307,24 @@ int run_select(const CLI::App& cmd, SelectState& s) {
   if (!s.shard.empty()) std::tie(only_shard, num_shards) = parse_shard(s.shard);
   if (num_shards < 1) throw UsageError("--shards: must be at least 1");
 
-  ScanResult result = scan_inputs(s.common);
-  bool inputs_ok = report_problems(result, s.common);
-  warn_missing_aggregators(result);
-  const SelectionRequest request = selection_request(s, result.vocabulary);
-  const std::vector<std::string> environment = runner_environment(s.device, result.vocabulary);
+  Run run(s.common, RunRequest{});
+  bool inputs_ok = report_problems(run, s.common);
+  const Session& session = run.session();
+  const Vocabulary& vocabulary = run.vocabulary();
+  warn_missing_aggregators(session);
+  const SelectionRequest request = selection_request(s, vocabulary);
+  const std::vector<std::string> environment = runner_environment(s.device, vocabulary);
 
   TestCounts counts;
   Durations durations = read_durations(s, counts);
 
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  std::vector<Verdict> verdicts = classify(result.files, resolution, result.vocabulary, resolve_jobs(s.common.jobs));
+  const Resolution& resolution = session.resolution();
+  std::vector<Verdict> verdicts = listed_verdicts(run.analysis());
   std::vector<SelectedClass> left_out;
   std::vector<SelectedClass> selected =
-      select_classes(result.files, resolution, verdicts, request, result.vocabulary, &left_out);
+      select_classes(session.files(), resolution, verdicts, request, vocabulary, &left_out);
   const size_t whole_tree = selected.size();
-  if (s.change.given()) scope_to_change(s.change, s.common, result, resolution, selected, left_out);
+  if (s.change.given()) scope_to_change(s.change, s.common, run, selected, left_out);
   // What the runtime would not collect is said, once per class, before the
   // selection; a file that cannot be imported makes the exit status 2.
   std::set<std::string> said;
@@ -356,14 +359,14 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     ManifestInputs in;
     in.members = request.members, in.use = s.use, in.device = request.device;
     in.paths = s.common.paths, in.junit = s.junit, in.times = s.times;
-    in.rules_hash = result.vocabulary.rules_hash, in.environment = environment;
+    in.rules_hash = vocabulary.rules_hash, in.environment = environment;
     in.shards = !s.shard.empty() ? "--shard " + s.shard : s.shards > 1 ? "--shards " + std::to_string(s.shards) : "";
     in.build_env = s.build_env, in.test_config = s.test_config;
     in.min_devices = request.min_devices, in.max_devices = request.max_devices;
     return manifest_json(in, shown, shards, num_shards, left_out);
   };
   if (!s.check.empty())
-    return check_manifest(s.check, manifest(), classified_now(result, resolution, verdicts, request), s.check_shards)
+    return check_manifest(s.check, manifest(), classified_now(session, verdicts, request), s.check_shards)
                ? (inputs_ok ? 0 : 2)
                : 1;
   // Nothing to run must not read as success: `pytest $(hwclass select ...)`
@@ -379,7 +382,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
                                 std::to_string(num_shards) + (num_shards == 1 ? " shard" : " shards")
                           : s.change.given() ? "nothing selected: the change touches none of the " +
                                                    std::to_string(whole_tree) + " classes the whole tree selects"
-                          : "nothing selected: " + empty_reason(result, verdicts, request, left_out, s.common.root) +
+                          : "nothing selected: " + empty_reason(session, verdicts, request, left_out, s.common.root) +
                                 device_count_note(request);
     if (!s.allow_empty) {
       std::cerr << "hwclass: error: " << why << "\n";
@@ -409,7 +412,7 @@ int run_select(const CLI::App& cmd, SelectState& s) {
     }
   } else if (s.format == "run-test") {
     std::set<std::string> warnings;
-    const auto runnable = runnable_names(result.files, resolution);
+    const auto runnable = runnable_names(session.files(), resolution);
     for (const auto& shard : per_shard)
       if (!shard.empty()) sink.write(run_test_command(shard, runnable, environment, warnings) + "\n");
     for (const auto& w : warnings) std::cerr << "hwclass: warning: " << w << "\n";
@@ -484,7 +487,10 @@ CommandRunner register_select(CLI::App& app) {
                   "else default)");
   cmd->add_option("--test-config", s->test_config,
                   "The timing files' test config key (default: $TEST_CONFIG, else default)");
-  return [s, cmd]() -> int { return cmd->parsed() ? run_select(*cmd, *s) : -1; };
+  return [s, cmd](RunStats* stats) -> int {
+    s->common.stats = stats;
+    return cmd->parsed() ? run_select(*cmd, *s) : -1;
+  };
 }
 
 }  // namespace hwclass

@@ -30,37 +30,33 @@ std::set<std::string> listed_paths(const std::string& list, const fs::path& root
 
 }  // namespace
 
-void scope_to_change(const ChangeOptions& change, const CommonOptions& options, ScanResult& result,
-                     const Resolution& resolution, std::vector<SelectedClass>& selected,
-                     std::vector<SelectedClass>& left_out) {
+void scope_to_change(const ChangeOptions& change, const CommonOptions& options, Run& run,
+                     std::vector<SelectedClass>& selected, std::vector<SelectedClass>& left_out) {
   if (!change.since.empty() && !change.list.empty())
     throw UsageError("--changed-since and --changed-files exclude each other");
+  const Session& session = run.session();
+  const fs::path& root = session.root();
   const std::set<std::string> changed =
-      change.list.empty() ? changed_since(result.root, change.since) : listed_paths(change.list, result.root);
+      change.list.empty() ? changed_since(root, change.since) : listed_paths(change.list, root);
   std::set<std::string> deleted;
   std::error_code ec;
   for (const std::string& path : changed)
-    if (!fs::exists(result.root / path, ec)) deleted.insert(path);
+    if (!fs::exists(root / path, ec)) deleted.insert(path);
   // The helper modules test files import are part of the graph, not of the
-  // selection: their facts join the tree's only while the scope is read.
-  const size_t tree = result.files.size();
-  const fs::path internal = result.root / "torch" / "testing" / "_internal";
+  // selection: their facts join the tree's in a copy the scope reads.
+  std::vector<FileFacts> graph = session.files();
+  const fs::path internal = root / "torch" / "testing" / "_internal";
   if (fs::is_directory(internal, ec)) {
-    CommonOptions context = options;
-    context.paths = {internal.string()};
-    context.quiet = true;
-    ScanResult helpers = scan_inputs(context);
     std::set<std::string> scanned;
-    for (size_t i = 0; i < tree; ++i) scanned.insert(result.files[i].relative_path);
-    for (FileFacts& f : helpers.files)
-      if (!scanned.count(f.relative_path)) result.files.push_back(std::move(f));
+    for (const FileFacts& f : session.files()) scanned.insert(f.relative_path);
+    for (FileFacts& f : run.read_outside({internal.string()}))
+      if (!scanned.count(f.relative_path)) graph.push_back(std::move(f));
   }
-  const ChangeScope scope = change_scope(result.files, changed, deleted);
-  result.files.erase(result.files.begin() + static_cast<std::ptrdiff_t>(tree), result.files.end());
+  const ChangeScope scope = change_scope(graph, changed, deleted);
   for (const std::string& note : scope.notes)
     if (!options.quiet || note == scope.everything) std::cerr << "hwclass: note: " << note << "\n";
-  selected = in_scope(selected, scope, result.files, resolution);
-  left_out = in_scope(left_out, scope, result.files, resolution);
+  selected = in_scope(selected, scope, session.files(), session.resolution());
+  left_out = in_scope(left_out, scope, session.files(), session.resolution());
 }
 
 }  // namespace hwclass

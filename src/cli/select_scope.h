@@ -5,8 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/common.h"
-#include "resolve/resolved.h"
+#include "cli/run.h"
 #include "select/selection.h"
 
 namespace hwclass {
@@ -21,8 +20,7 @@ struct ChangeOptions {
 // with its reason; says on stderr which paths were skipped, and when one
 // selects everything. Reads git (or the list) and the facts of
 // torch/testing/_internal/ for the import graph.
-void scope_to_change(const ChangeOptions& change, const CommonOptions& options, ScanResult& result,
-                     const Resolution& resolution, std::vector<SelectedClass>& selected,
-                     std::vector<SelectedClass>& left_out);
+void scope_to_change(const ChangeOptions& change, const CommonOptions& options, Run& run,
+                     std::vector<SelectedClass>& selected, std::vector<SelectedClass>& left_out);
 
 }  // namespace hwclass

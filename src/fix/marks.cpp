@@ -4,6 +4,7 @@
 
 #include "fix/fixes.h"
 #include "fix/plan.h"
+#include "util/run_stats.h"
 
 namespace hwclass {
 namespace {
@@ -33,6 +34,7 @@ void mark_fixes(std::vector<Finding>& findings, const FixPlan& plan) {
 }
 
 FixPlan file_plan(const Analysis& world, size_t index, const Vocabulary& vocabulary, const FixTargets& targets) {
+  if (world.stats) world.stats->add(world.files[index].relative_path, world.files[index].content_hash, Work::Plan);
   return plan_fixes(world.files[index], linted_verdicts(world, index), world.resolution, vocabulary, targets);
 }
 

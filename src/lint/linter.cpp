@@ -5,6 +5,7 @@
 
 #include "facts/queries.h"
 #include "resolve/resolved.h"
+#include "util/run_stats.h"
 
 namespace hwclass {
 
@@ -126,6 +127,8 @@ std::vector<Finding> lint_class_as(const FileFacts& file, int class_index, const
 
 std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabulary, const LintOptions& options,
                                const Analysis* world, int file_index) {
+  if (RunStats* stats = options.stats ? options.stats : world ? world->stats : nullptr)
+    stats->add(file.relative_path, file.content_hash, Work::Lint);
   auto enabled = enabled_rules(options);
   std::vector<Finding> out;
   FileContext fc{file, vocabulary, options.settings, world, file_index, out};

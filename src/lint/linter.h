@@ -16,6 +16,8 @@
 
 namespace hwclass {
 
+class RunStats;
+
 struct LintOptions {
   LintSettings settings;
   // What the torch tree defines of the unsafe fixes' targets; unknown (the
@@ -23,6 +25,8 @@ struct LintOptions {
   FixTargets fix_targets;
   std::set<std::string> select;  // empty: all
   std::set<std::string> ignore;
+  // Counts each lint_file pass (util/run_stats.h), else the world's counter.
+  RunStats* stats = nullptr;
 };
 
 // `world` (with this file's index in it) enables the rules that resolve

@@ -6,11 +6,13 @@
 
 namespace hwclass {
 
-PrDescription describe_pr(const std::vector<FileFacts>& files, size_t primary, std::vector<Verdict> verdicts,
-                          const std::vector<NodeId>& ids) {
+PrDescription describe_pr(const std::vector<FileFacts>& files, const std::vector<FileRole>& roles,
+                          std::vector<Verdict> verdicts, const std::vector<NodeId>& ids) {
   PrDescription out;
-  for (size_t f = 0; f < primary && f < files.size(); ++f) out.files.push_back(files[f].relative_path);
-  std::erase_if(verdicts, [&](const Verdict& v) { return static_cast<size_t>(v.ref.file) >= primary; });
+  auto named = [&](size_t f) { return f < roles.size() && roles[f] == FileRole::Named; };
+  for (size_t f = 0; f < files.size(); ++f)
+    if (named(f)) out.files.push_back(files[f].relative_path);
+  std::erase_if(verdicts, [&](const Verdict& v) { return !named(static_cast<size_t>(v.ref.file)); });
   // classify lists test-less bases after the rest; a description reads the file top down.
   std::stable_sort(verdicts.begin(), verdicts.end(), [](const Verdict& a, const Verdict& b) {
     return std::tie(a.ref.file, a.ref.cls) < std::tie(b.ref.file, b.ref.cls);

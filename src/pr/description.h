@@ -13,6 +13,7 @@
 #include "facts/facts.h"
 #include "pr/renames.h"
 #include "pr/skip_lists.h"
+#include "resolve/file_role.h"
 
 namespace hwclass {
 
@@ -40,11 +41,12 @@ struct PrDescription {
   std::optional<PrBase> base;
 };
 
-// The description of the first `primary` files of `files` (the rest are
-// context for resolution). `verdicts` are classify's, with lint's advice;
-// `ids` the node ids the primary files collect now (select/node_ids.h).
-PrDescription describe_pr(const std::vector<FileFacts>& files, size_t primary, std::vector<Verdict> verdicts,
-                          const std::vector<NodeId>& ids);
+// The description of the Named files of `files` (`roles`, parallel: the
+// Context files are read for resolution only). `verdicts` are classify's,
+// with lint's advice; `ids` the node ids the named files collect now
+// (select/node_ids.h).
+PrDescription describe_pr(const std::vector<FileFacts>& files, const std::vector<FileRole>& roles,
+                          std::vector<Verdict> verdicts, const std::vector<NodeId>& ids);
 
 // The renames since the base, from the ids each revision collects.
 PrBase describe_base(const std::string& rev, const std::vector<NodeId>& before, const std::vector<NodeId>& after,

@@ -82,7 +82,7 @@ Report build_report(const Analysis& world, const std::vector<Verdict>& verdicts,
   Report report;
   report.members = vocabulary.members.names();
   for (size_t i = 0; i < world.files.size(); ++i) {
-    FileSummary summary = summarize_file(world.files[i], vocabulary);
+    FileSummary summary = summarize_file(world.files[i], vocabulary, world.stats);
     FileStatus status = file_status(summary, allowlist);
     report.files.push_back({summary.path, status, file_counts(summary, status, by_file[i]), summary.parses,
                             status == FileStatus::Failing ? summary.first_error : std::string(), summary.owners});

@@ -4,10 +4,11 @@
 #include "facts/queries.h"
 #include "lint/linter.h"
 #include "resolve/resolver.h"
+#include "util/run_stats.h"
 
 namespace hwclass {
 
-FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary) {
+FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary, RunStats* stats) {
   FileSummary out;
   out.path = file.relative_path;
   out.test_file = file.is_test_file;
@@ -37,6 +38,7 @@ FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary) 
   if (file.is_test_file) {
     LintOptions upstream;
     upstream.settings.upstream_only = true;
+    upstream.stats = stats;
     std::vector<Finding> findings = lint_file(file, vocabulary, upstream);
     out.upstream_errors = findings.size();
     if (!findings.empty())

@@ -14,6 +14,8 @@
 
 namespace hwclass {
 
+class RunStats;
+
 struct FileSummary {
   std::string path;           // repo-relative
   bool test_file = false;     // upstream's linter checks it (test_*.py under test/, v8 patterns)
@@ -30,6 +32,7 @@ struct FileSummary {
   std::vector<std::string> owners;  // `# Owner(s)` labels
 };
 
-FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary);
+// `stats`, when given, counts its upstream lint pass (util/run_stats.h).
+FileSummary summarize_file(const FileFacts& file, const Vocabulary& vocabulary, RunStats* stats = nullptr);
 
 }  // namespace hwclass

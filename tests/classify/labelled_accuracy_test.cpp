@@ -58,12 +58,12 @@ struct Tally {
 
 // The pattern part: 42 cases, all inferred right (every miss would need a note).
 size_t pattern_part(size_t& correct) {
-  ScanResult scan = scan_tree(std::string(HWCLASS_SOURCE_DIR) + "/tests/classify/labelled");
-  Resolution resolution = resolve(scan.files, scan.vocabulary);
+  Run run = scan_tree(std::string(HWCLASS_SOURCE_DIR) + "/tests/classify/labelled");
+  const Session& scan = run.session();
   size_t total = 0;
   correct = 0;
-  for (const Verdict& v : classify(scan.files, resolution, scan.vocabulary)) {
-    const FileFacts& f = scan.files[v.ref.file];
+  for (const Verdict& v : classify(scan.files(), scan.resolution(), scan.vocabulary())) {
+    const FileFacts& f = scan.files()[v.ref.file];
     const ClassFact& c = f.classes[v.ref.cls];
     std::string note;
     std::string expected = label_above(read_lines(f.path), c.line, note);
@@ -124,12 +124,12 @@ RealPart real_part(const std::string& name,
 TEST_CASE("classify: labelled accuracy on PyTorch 2.6.0", "[.corpus]") {
   const char* corpus = std::getenv("HWCLASS_CORPUS");
   REQUIRE(corpus);
-  ScanResult scan = scan_tree(corpus);
-  Resolution resolution = resolve(scan.files, scan.vocabulary);
+  Run run = scan_tree(corpus);
+  const Session& scan = run.session();
   std::map<std::pair<std::string, std::string>, const Verdict*> verdict_of;
-  std::vector<Verdict> verdicts = classify(scan.files, resolution, scan.vocabulary);
+  std::vector<Verdict> verdicts = classify(scan.files(), scan.resolution(), scan.vocabulary());
   for (const Verdict& v : verdicts)
-    verdict_of[{scan.files[v.ref.file].relative_path, scan.files[v.ref.file].classes[v.ref.cls].name}] = &v;
+    verdict_of[{scan.files()[v.ref.file].relative_path, scan.files()[v.ref.file].classes[v.ref.cls].name}] = &v;
 
   size_t pattern_correct = 0;
   size_t pattern_total = pattern_part(pattern_correct);

@@ -37,19 +37,20 @@ void check_tree(const char* variable) {
     WARN(variable << " is not set: tree skipped");
     return;
   }
-  ScanResult scan = scan_tree(root);
-  const Vocabulary& vocab = scan.vocabulary;
-  Resolution resolution = resolve(scan.files, vocab);
-  std::vector<Verdict> verdicts = classify(scan.files, resolution, vocab);
+  Run run = scan_tree(root);
+  const Session& scan = run.session();
+  const Vocabulary& vocab = scan.vocabulary();
+  const Resolution& resolution = scan.resolution();
+  std::vector<Verdict> verdicts = classify(scan.files(), resolution, vocab);
   size_t checked = 0;
   for (const Verdict& v : verdicts) {
-    const FileFacts& f = scan.files[v.ref.file];
+    const FileFacts& f = scan.files()[v.ref.file];
     using R = ClassifyRuleId;
     const R rule = v.rules.front();
     INFO(root << ": " << f.relative_path << "::" << f.classes[v.ref.cls].name << " " << v.inferred << " by "
               << classify_rule(rule).name);
     if (rule == R::BaseOfClasses) continue;  // judged from its subclasses, checked there
-    ClassEvidence ev = gather_evidence(scan.files, resolution, resolution.of(v.ref), vocab);
+    ClassEvidence ev = gather_evidence(scan.files(), resolution, resolution.of(v.ref), vocab);
     size_t needing = 0, host = 0;
     for (const TestEvidence& t : ev.tests) needing += needs_accelerator(t, vocab), host += needs_host(t, vocab);
     ++checked;
@@ -101,11 +102,11 @@ TEST_CASE("classify: every verdict's premise holds, both trees", "[.premise]") {
 TEST_CASE("classify: test_dataloader.py's TestDataLoader is GENERIC", "[.premise]") {
   const char* root = std::getenv("HWCLASS_CORPUS");
   REQUIRE(root);
-  ScanResult scan = scan_tree(root);
-  Resolution resolution = resolve(scan.files, scan.vocabulary);
+  Run run = scan_tree(root);
+  const Session& scan = run.session();
   bool found = false;
-  for (const Verdict& v : classify(scan.files, resolution, scan.vocabulary)) {
-    const FileFacts& f = scan.files[v.ref.file];
+  for (const Verdict& v : classify(scan.files(), scan.resolution(), scan.vocabulary())) {
+    const FileFacts& f = scan.files()[v.ref.file];
     if (f.relative_path != "test/test_dataloader.py" || f.classes[v.ref.cls].name != "TestDataLoader") continue;
     found = true;
     CHECK(v.inferred == "GENERIC");

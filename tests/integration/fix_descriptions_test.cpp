@@ -14,7 +14,7 @@
 #include <set>
 
 #include "classify/analysis.h"
-#include "cli/common.h"
+#include "cli/run.h"
 #include "fix/marks.h"
 #include "fix/plan.h"
 #include "fix/source_text.h"
@@ -198,29 +198,30 @@ TEST_CASE("every fix edit traces to a finding's description, and every descripti
   options.paths = {std::string(tree) + "/test"};
   options.quiet = true;
   options.no_cache = true;
+  options.jobs = 2;
   // As `hwclass fix` reads the tree (cli/fix_command.cpp).
-  ScanResult result = scan_inputs(options, [](const SourceFile& f) { return f.is_test_file; });
-  const FixTargets targets = read_fix_api(result, options);
-  const size_t fixed_files = result.files.size();
-  add_import_context(result, options);
-  add_importer_context(result, options);
-  Resolution resolution = resolve(result.files, result.vocabulary);
-  const Analysis analysis = analyze(result.files, resolution, result.vocabulary, fixed_files, 2);
+  Run run(options, RunRequest{.wanted = [](const SourceFile& f) { return f.is_test_file; },
+                              .context = ContextPolicy::ImportsAndTestTree});
+  const FixTargets targets = run.fix_targets();
+  const Session& session = run.session();
+  const Resolution& resolution = session.resolution();
+  const Vocabulary& vocabulary = run.vocabulary();
+  const Analysis& analysis = run.analysis();
   LintOptions lint;
   lint.fix_targets = targets;
 
   std::map<FixKind, size_t> descriptions;
   std::map<std::string, size_t> edits_by_rule;
   size_t files = 0, failures = 0;
-  for (size_t i = 0; i < fixed_files; ++i) {
-    const FileFacts& f = result.files[i];
+  for (size_t i : session.named()) {
+    const FileFacts& f = session.files()[i];
     if (!f.readable || f.has_syntax_error()) continue;
     ++files;
     std::string source;
     FileFacts reread;
-    REQUIRE(read_source(result.discovery.files[i].absolute_path, source, reread));
-    FileTrace t{f, result.vocabulary.members, {}, {}};
-    for (const Finding& finding : lint_marked(analysis, i, result.vocabulary, lint)) {
+    REQUIRE(read_source(session.sources()[i].absolute_path, source, reread));
+    FileTrace t{f, vocabulary.members, {}, {}};
+    for (const Finding& finding : lint_marked(analysis, i, vocabulary, lint)) {
       if (finding.fix.kind == FixKind::None) continue;
       const FixDescription& d = finding.fix;
       INFO(f.relative_path << ":" << finding.line << " [" << finding.rule << "]");
@@ -235,8 +236,8 @@ TEST_CASE("every fix edit traces to a finding's description, and every descripti
       t.fixes.push_back(d);
       ++descriptions[d.kind];
     }
-    const std::vector<Edit> edits = plan_edits(fix_rules(true), file_plan(analysis, i, result.vocabulary, targets), f,
-                                               source, linted_verdicts(analysis, i), resolution, result.vocabulary, t.why);
+    const std::vector<Edit> edits = plan_edits(fix_rules(true), file_plan(analysis, i, vocabulary, targets), f,
+                                               source, linted_verdicts(analysis, i), resolution, vocabulary, t.why);
     for (const Edit& e : edits) {
       ++edits_by_rule[e.rule];
       const std::string why = untraced(t, source, e);

@@ -48,23 +48,24 @@ for path, names in wanted.items():
 TEST_CASE("add-import's edit compiles in every from-import statement of a real tree", "[imports-corpus]") {
   const char* tree = std::getenv("HWCLASS_IMPORT_TREE");
   REQUIRE(tree);
-  ScanResult result = scan_tree(tree);
+  Run run = scan_tree(tree);
+  const Session& result = run.session();
   const auto work = std::filesystem::temp_directory_path() / ("hwclass-imports-" + std::to_string(::getpid()));
   std::filesystem::create_directories(work);
   std::ofstream manifest(work / "manifest.tsv");
   Resolution resolution;
   std::map<int, Verdict> verdicts;
   size_t statements = 0, files = 0, star = 0;
-  for (size_t i = 0; i < result.files.size(); ++i) {
-    const FileFacts& f = result.files[i];
+  for (size_t i = 0; i < result.files().size(); ++i) {
+    const FileFacts& f = result.files()[i];
     if (!f.readable || f.has_syntax_error()) continue;
-    std::ifstream in(result.discovery.files[i].absolute_path, std::ios::binary);
+    std::ifstream in(result.sources()[i].absolute_path, std::ios::binary);
     std::string source((std::istreambuf_iterator<char>(in)), {});
     std::vector<Edit> edits;
     std::vector<std::string> skipped;
     const FixPlan plan;  // add_to_import reads no plan
     FixDecisions decided;
-    FixContext c{f, source, plan, verdicts, resolution, result.vocabulary, decided, edits, skipped};
+    FixContext c{f, source, plan, verdicts, resolution, result.vocabulary(), decided, edits, skipped};
     std::vector<std::tuple<std::string, uint32_t, uint32_t>> added;
     uint32_t last_start = UINT32_MAX;
     for (const Import& imp : f.imports) {

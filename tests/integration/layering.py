@@ -14,7 +14,10 @@ a device-generic member spelled as a literal ("ACCELERATOR", "GENERIC",
 "DEVICE_GENERIC"): members come from rules/devices.toml (vocab/members.h).
 And fails on a classify rule's name spelled as a literal outside its row in
 classify/registry.cpp: code decides, compares and words rules by
-ClassifyRuleId (issue 47), and prints the row's name.
+ClassifyRuleId (issue 47), and prints the row's name. And fails on a
+session opened or an Analysis built outside cli/run.cpp, or a command in
+cli/ that resolves or classifies on its own: one run reads its files once
+and every command reads the same verdicts (issue 47).
 
     layering.py SRC_DIR
 """
@@ -33,6 +36,14 @@ MEMBER_LITERAL = re.compile(r'"(ACCELERATOR|GENERIC|DEVICE_GENERIC)"')
 OUTPUT_TEXT = re.compile(r'"instantiate_device_type_tests\(|"HardwareClassification\.')
 CLASSIFY_REGISTRY = "classify/registry.cpp"
 CLASSIFY_RULE_ROW = re.compile(r'\{Id::\w+, "([a-z-]+)"')
+# One session and one Analysis per run (issue 47): built in cli/run.cpp
+# only; the files that define them are exempt, and classify() in
+# classifier.cpp is the unit tests' shorthand (cli/ may not call it).
+RUN_BUILDS = re.compile(r'\b(open_session|analyze|analyze_without_verdicts)\(')
+RUN_OWNER = "cli/run.cpp"
+RUN_DEFINERS = {"resolve/session.h", "resolve/session.cpp", "classify/analysis.h", "classify/analysis.cpp",
+                "classify/classifier.cpp"}
+CLI_BYPASS = re.compile(r'\b(resolve|classify)\(')
 
 
 def main() -> int:
@@ -64,6 +75,14 @@ def main() -> int:
             for line_no, line in enumerate(text.splitlines(), 1):
                 if rule_literal.search(line):
                     bad.append(f"{where}:{line_no}: spells a classify rule's name; use ClassifyRuleId (classify/registry.h)")
+        if where not in RUN_DEFINERS and where != RUN_OWNER:
+            for line_no, line in enumerate(text.splitlines(), 1):
+                if RUN_BUILDS.search(line):
+                    bad.append(f"{where}:{line_no}: opens a session or builds an Analysis; only {RUN_OWNER} does "
+                               "(one per run, issue 47)")
+                if stage == "cli" and CLI_BYPASS.search(line):
+                    bad.append(f"{where}:{line_no}: resolves or classifies outside the run; read Run::session() "
+                               "and Run::analysis() (issue 47)")
         if stage == "fix":
             for line_no, line in enumerate(text.splitlines(), 1):
                 if OUTPUT_TEXT.search(line):

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "classify/classifier.h"
-#include "cli/common.h"
+#include "cli/run.h"
 #include "support/scan_source.h"
 #include "emit/facts_json.h"
 #include "lint/linter.h"
@@ -24,7 +24,7 @@ const std::vector<FileFacts>& corpus_facts() {
   static const std::vector<FileFacts> files = [] {
     const char* corpus = std::getenv("HWCLASS_CORPUS");
     REQUIRE(corpus);
-    return scan_tree(corpus).files;  // every file parsed; nothing written into the corpus
+    return scan_tree(corpus).session().files();  // every file parsed; nothing written into the corpus
   }();
   return files;
 }
@@ -129,10 +129,14 @@ TEST_CASE("the 2.6.0 tree: output does not depend on the thread count", "[.corpu
   options.paths = {std::string(corpus) + "/test/inductor", std::string(corpus) + "/test/test_torch.py"};
   options.jobs = 1;
   options.no_cache = true;  // both runs parse: a cache hit would hide a thread-order difference
-  std::string one = facts_to_text(scan_inputs(options).files);
+  auto facts = [&] {
+    Run run(options, RunRequest{.resolve = false});
+    return facts_to_text(run.session().files());
+  };
+  std::string one = facts();
   options.jobs = 2;
   options.paths = {options.paths[1], options.paths[0]};
-  CHECK(facts_to_text(scan_inputs(options).files) == one);
+  CHECK(facts() == one);
 }
 
 TEST_CASE("the 2.6.0 tree: every test class gets a verdict; variants and invoking files", "[.corpus]") {

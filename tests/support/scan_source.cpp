@@ -11,13 +11,15 @@ FileFacts scan_source(std::string_view source, const std::string& relative_path,
   return extract_source(std::string(source), file, vocabulary);
 }
 
-ScanResult scan_tree(const std::string& root) {
+Run scan_tree(const std::string& root) {
   CommonOptions options;
   options.root = root;
   options.paths = {root + "/test"};
   options.quiet = true;
   options.no_cache = true;
-  return scan_inputs(options);
+  Run run(options, RunRequest{});
+  run.session();
+  return run;
 }
 
 std::vector<std::string> sites_of(const FileFacts& facts, SiteKind kind) {
