@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""A hostile user (issue 49): what a maintainer or a vendor's CI engineer did
+to hwclass, and what they must get back. Each case failed on the binary
+before its fix.
+
+Adding a case: a function taking a Case, decorated with @case. It builds
+what it needs under `c.dir` (a scratch repository: `c.repo()`), runs
+`c.hw(...)`, and compares with `c.equal(got, want, what)` or
+`c.check(condition, what)`. Expected values come from outside hwclass:
+CPython, git, a format's rules, a count made by reading the fixture. A case
+that compares nothing fails, and so does one that raises.
+
+usage: hostile_user.py HWCLASS [CORPUS] [-k SUBSTRING]
+"""
+import difflib
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import traceback
+import urllib.parse
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from scratch_repo import new_repo  # noqa: E402
+
+CASES = []
+
+
+def case(fn):
+    CASES.append(fn)
+    return fn
+
+
+class CaseFailed(Exception):
+    pass
+
+
+class Case:
+    def __init__(self, hw, corpus):
+        self.hw_path, self.corpus = hw, corpus
+        self.dir = pathlib.Path(tempfile.mkdtemp(prefix="hostile_user."))
+        self.compared, self.failures = 0, []
+        # No setting from the caller's environment decides a case.
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("HWCLASS_")}
+
+    def hw(self, *args, cwd=None):
+        return subprocess.run([self.hw_path, *map(str, args)], capture_output=True, text=True,
+                              cwd=cwd or self.dir, env=self.env)
+
+    def repo(self, name="repo", files=None):
+        """A git repository with test/<name> files: {relative path: str or bytes}."""
+        root = self.dir / name
+        root.mkdir()
+        new_repo(root)
+        for rel, text in (files or {}).items():
+            p = root / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(text if isinstance(text, bytes) else text.encode())
+        return root
+
+    def check(self, ok, what):
+        self.compared += 1
+        if not ok:
+            self.failures.append(what)
+
+    def equal(self, got, want, what):
+        self.check(got == want, f"{what}: got {got!r}, want {want!r}")
+
+
+HEAD = "from torch.testing._internal.common_utils import HardwareClassification, TestCase\n\n\n"
+# Two undeclared test classes: two [hw_classification] findings, by reading.
+DIRTY = HEAD + ("class TestA(TestCase):\n    def test_a(self):\n        pass\n\n\n"
+                "class TestB(TestCase):\n    def test_b(self):\n        pass\n")
+CLEAN = HEAD + ("class TestC(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n\n"
+                "    def test_c(self):\n        self.assertEqual(1 + 1, 2)\n")
+
+
+def findings(c, root, *paths, extra=()):
+    run = c.hw("lint", "--format", "json", "--root", root, "--no-cache", *extra, *paths)
+    if run.returncode not in (0, 1):
+        raise CaseFailed(f"lint exited {run.returncode}: {run.stderr}")
+    return json.loads(run.stdout)
+
+
+# --- the cache: only what hwclass wrote is hwclass's ------------------------
+
+def files_in(d):
+    return sorted(p.name for p in d.iterdir())
+
+
+@case
+def cache_clean_keeps_the_users_files(c):
+    root = c.repo(files={"test/test_dirty.py": DIRTY})
+    mine = c.dir / "mine"
+    mine.mkdir()
+    (mine / "model.pack").write_bytes(b"PK\x03\x04 the user's own archive")
+    (mine / "notes.txt").write_text("keep\n")
+    before = files_in(mine)
+    c.hw("lint", "--root", root, "--cache-dir", mine, root / "test")
+    written = set(files_in(mine)) - set(before)
+    c.check(any(n.endswith(".pack") for n in written), f"the run wrote its pack into --cache-dir: {written}")
+    clean = c.hw("cache", "clean", "--cache-dir", mine)
+    c.equal(clean.returncode, 0, "cache clean's exit")
+    c.equal(files_in(mine), before, "what cache clean leaves: exactly the user's files")
+    c.equal((mine / "model.pack").read_bytes(), b"PK\x03\x04 the user's own archive", "the user's .pack")
+    # The default directory holds only what hwclass wrote: it goes whole.
+    c.hw("lint", "--root", root, root / "test")
+    c.check((root / ".hwclass_cache").is_dir(), "the default cache directory was made")
+    c.hw("cache", "clean", "--root", root)
+    c.check(not (root / ".hwclass_cache").exists(), "cache clean removes a directory holding only its own files")
+
+
+@case
+def an_existing_cache_directory_is_ignored_by_git(c):
+    root = c.repo(files={"test/test_dirty.py": DIRTY})
+    (root / ".hwclass_cache").mkdir()  # made by hand, or by a CI step restoring it
+    c.hw("lint", "--root", root, root / "test")
+    c.check(any(p.suffix == ".pack" for p in (root / ".hwclass_cache").iterdir()), "the run used the directory")
+
+    def untracked():
+        out = subprocess.run(["git", "-C", root, "status", "--porcelain", "-uall"], capture_output=True, text=True)
+        return [line for line in out.stdout.splitlines() if ".hwclass_cache" in line]
+    c.equal(untracked(), [], "git status: nothing of the cache")
+    # An old cache whose .gitignore was deleted: a run that only reads puts it back.
+    (root / ".hwclass_cache" / ".gitignore").unlink()
+    c.hw("lint", "--root", root, root / "test")
+    c.equal(untracked(), [], "git status after a warm run")
+    c.equal((root / ".hwclass_cache" / ".gitignore").read_text(), "*\n", "the .gitignore written back")
+
+
+def main():
+    args = sys.argv[1:]
+    pattern = ""
+    if "-k" in args:
+        i = args.index("-k")
+        pattern = args[i + 1]
+        del args[i:i + 2]
+    hw, corpus = args[0], (args[1] if len(args) > 1 and os.path.isdir(args[1]) else None)
+    failed = 0
+    for fn in CASES:
+        if pattern not in fn.__name__:
+            continue
+        c = Case(hw, corpus)
+        try:
+            fn(c)
+        except Exception:
+            c.failures.append(traceback.format_exc())
+        if c.compared == 0:
+            c.failures.append("compared nothing")
+        shutil.rmtree(c.dir, ignore_errors=True)
+        print(f"{'ok  ' if not c.failures else 'FAIL'} {fn.__name__} ({c.compared} comparisons)")
+        for f in c.failures:
+            print("     " + f.replace("\n", "\n     "))
+        failed += bool(c.failures)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
