@@ -159,6 +159,7 @@ FileFacts every_field_set() {
   f.is_test_file = f.is_test_file_v7 = f.readable = true;
   f.size_bytes = 4096;
   f.content_hash = 0x0123456789abcdefULL;
+  f.encoding = "iso-8859-1";
   f.issues = {FileIssue{IssueSeverity::Warning, "grammar-gap", "a gap", 8, 2, true}};
   f.classes = {c};
   f.instantiations = {i};

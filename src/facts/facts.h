@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 18;
+inline constexpr int kFactsSchemaVersion = 19;
 
 struct Location {
   uint32_t line = 0;
@@ -360,7 +360,8 @@ enum class IssueSeverity { Note, Warning, Error };
 // Something about the file that limits what the facts can say.
 struct FileIssue {
   IssueSeverity severity = IssueSeverity::Error;
-  std::string code;     // read-error, not-utf8, nul-byte, too-large, empty, syntax-error, grammar-gap,
+  std::string code;     // read-error, not-utf8, bad-encoding, nul-byte, too-large, empty, syntax-error, grammar-gap,
+                        // encoding-gap (CPython reads an encoding iconv does not),
                         // python-syntax-error (CPython's message, with --python-check)
   std::string message;  // one line
   uint32_t line = 0;    // 0 when the issue has no line
@@ -369,7 +370,8 @@ struct FileIssue {
 
   // The file is not valid Python (upstream's [parse_error]).
   bool is_syntax_error() const {
-    return code == "syntax-error" || code == "python-syntax-error" || code == "not-utf8" || code == "nul-byte";
+    return code == "syntax-error" || code == "python-syntax-error" || code == "not-utf8" || code == "bad-encoding" ||
+           code == "nul-byte";
   }
   bool operator==(const FileIssue&) const = default;
 };
@@ -394,7 +396,11 @@ struct FileFacts {
   bool is_test_file_v7 = false;
   bool readable = false;
   uint64_t size_bytes = 0;
-  uint64_t content_hash = 0;  // XXH3 64 of the bytes parsed: a later write checks the file is unchanged
+  uint64_t content_hash = 0;  // XXH3 64 of the file's bytes: a later write checks the file is unchanged
+  // The encoding a PEP 263 coding cookie declares when it is not UTF-8
+  // ("iso-8859-1"), "" for UTF-8: the text was decoded to UTF-8 before it
+  // was parsed, so byte offsets count in the decoded text, not the file.
+  std::string encoding;
   std::vector<FileIssue> issues;
   std::vector<ClassFact> classes;  // found by upstream's statement scan, in scan order
   std::vector<Instantiation> instantiations;

@@ -173,7 +173,7 @@ void describe(IO& io, DeviceSite& s) {
 template <class IO>
 void describe(IO& io, FileFacts& f) {
   io(f.path), io(f.relative_path), io(f.is_test_file), io(f.is_test_file_v7), io(f.readable);
-  io(f.size_bytes), io(f.content_hash), io(f.calls_run_tests);
+  io(f.size_bytes), io(f.content_hash), io(f.encoding), io(f.calls_run_tests);
   io.list(f.issues, [&](FileIssue& i) {
     io(i.severity, static_cast<int>(IssueSeverity::Error)), io(i.code), io(i.message), io(i.line), io(i.column);
     io(i.scan_level);

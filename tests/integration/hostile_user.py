@@ -133,6 +133,42 @@ def an_existing_cache_directory_is_ignored_by_git(c):
     c.equal((root / ".hwclass_cache" / ".gitignore").read_text(), "*\n", "the .gitignore written back")
 
 
+# --- PEP 263: a file is read in the encoding it declares ---------------------
+
+def cpython_parses(data):
+    try:
+        compile(data, "f.py", "exec")
+        return True
+    except (SyntaxError, ValueError):
+        return False
+
+
+@case
+def coding_cookies_are_honoured_as_cpython_honours_them(c):
+    body = HEAD + "S = 'caf\xe9'\n\n\nclass TestLatin(TestCase):\n    def test_l(self):\n        pass\n"
+    latin = body.encode("latin-1")
+    variants = {
+        "test/test_cookie1.py": b"# -*- coding: latin-1 -*-\n" + latin,
+        "test/test_cookie2.py": b"#!/usr/bin/env python3\n# vim: set fileencoding=iso-8859-1 :\n" + latin,
+        "test/test_late.py": b"import os\n# coding: latin-1\n" + latin,  # line 2 after code: not a cookie
+        "test/test_none.py": latin,
+        "test/test_cp1252.py": b"# coding: cp1252\n" + body.replace("\xe9", "\u20ac").encode("cp1252"),
+    }
+    root = c.repo(files=variants)
+    found = findings(c, root, root / "test", extra=("--python-check", "--select", "parse_error,hw_classification"))
+    for rel, data in variants.items():
+        mine = [f for f in found if f["relative_path"] == rel]
+        parse_error = any(f["rule"] == "parse_error" for f in mine)
+        c.equal(not parse_error, cpython_parses(data), f"{rel}: hwclass parses it exactly when CPython does")
+        if cpython_parses(data):  # its class was read: the class line, by reading
+            want = data.decode("latin-1").splitlines().index("class TestLatin(TestCase):") + 1
+            c.equal([f["line"] for f in mine if f["rule"] == "hw_classification"], [want], f"{rel}: its class")
+    # fix never writes a decoded file back as UTF-8.
+    before = (root / "test/test_cookie1.py").read_bytes()
+    c.hw("fix", "--write", "--root", root, "--no-cache", root / "test/test_cookie1.py")
+    c.equal((root / "test/test_cookie1.py").read_bytes(), before, "fix leaves a Latin-1 file's bytes")
+
+
 def main():
     args = sys.argv[1:]
     pattern = ""
