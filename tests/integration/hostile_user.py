@@ -169,6 +169,43 @@ def coding_cookies_are_honoured_as_cpython_honours_them(c):
     c.equal((root / "test/test_cookie1.py").read_bytes(), before, "fix leaves a Latin-1 file's bytes")
 
 
+# --- fix writes nothing its own lint flags -----------------------------------
+
+# test_store.py's shape: a base with tests, subclasses with tests of their own.
+INHERITING = HEAD + ("class StoreTestBase(TestCase):\n    def test_set_get(self):\n        pass\n\n\n"
+                     "class FileStoreTest(StoreTestBase):\n    def test_init(self):\n        pass\n\n\n"
+                     "class PrefixStoreTest(FileStoreTest):\n    def test_prefix(self):\n        pass\n")
+
+
+def by_subject(found):
+    return {(f["relative_path"], f["rule"], f["message"]) for f in found}
+
+
+@case
+def fix_output_lints_clean_under_hwclass_rules(c):
+    files = {"test/test_inheriting.py": INHERITING}
+    if c.corpus:  # the corpus files where the warning first showed
+        for rel in ("test/distributed/test_store.py", "test/inductor/test_ordered_set.py"):
+            files[rel] = (pathlib.Path(c.corpus) / rel).read_text()
+    root = c.repo(files=files)
+    args = ("--no-allowlist", "--select", "ALL", root / "test")
+    before = findings(c, root, *args)
+    originals = {rel: (root / rel).read_text().splitlines() for rel in files}
+    fix = c.hw("fix", "--write", "--root", root, "--no-cache", *[root / rel for rel in files])
+    c.check(fix.returncode in (0, 1), f"fix exit {fix.returncode}: {fix.stderr}")
+    after = findings(c, root, *args)
+    added = {}
+    for rel in files:  # the lines fix wrote, by diffing the files
+        now = (root / rel).read_text().splitlines()
+        for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, originals[rel], now).get_opcodes():
+            if tag in ("insert", "replace"):
+                added.setdefault(rel, set()).update(range(j1 + 1, j2 + 1))
+    c.check(any(added.values()), "fix declared the classes")
+    on_fix_lines = [f for f in after if f["line"] in added.get(f["relative_path"], ())]
+    c.equal(on_fix_lines, [], "findings on the lines fix wrote")
+    c.equal(sorted(by_subject(after) - by_subject(before)), [], "findings fix's output has that the input had not")
+
+
 def main():
     args = sys.argv[1:]
     pattern = ""
