@@ -160,8 +160,9 @@ LintOptions lint_options(const LintState& s, const FixTargets& targets) {
 bool lints(const FileFacts& f, const LintState& s) { return f.readable || s.format == "lintrunner"; }
 
 // Findings for the first `linted` files; the rest are imported context.
+// `checked`: how many files were asked about; `linted`: the ones read and linted.
 std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const LintState& s, const LintOptions& options,
-                                const std::set<std::string>* changed, size_t& checked) {
+                                const std::set<std::string>* changed, size_t& checked, std::vector<std::string>& linted_paths) {
   Resolution resolution = resolve(result.files, result.vocabulary);
   std::vector<bool> wanted = changed ? affected(result, linted, resolution, *changed) : std::vector<bool>(linted, true);
   checked = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true));
@@ -174,6 +175,7 @@ std::vector<Finding> lint_files(const ScanResult& result, size_t linted, const L
     if (!wanted[i]) continue;
     const FileFacts& f = result.files[i];
     if (!lints(f, s)) continue;
+    linted_paths.push_back(f.relative_path);
     auto file_findings = lint_marked(world, i, result.vocabulary, options);
     findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
                     std::make_move_iterator(file_findings.end()));
@@ -208,7 +210,7 @@ std::optional<std::set<std::string>> changed_files(const LintState& s, const std
 
 // Output, or the statistics, to --output or stdout.
 void write_findings(const LintState& s, const std::vector<Finding>& findings, const ScanResult& result, size_t linted,
-                    size_t checked) {
+                    size_t checked, std::vector<std::string> linted_paths) {
   OutputSink sink(s.common.output);
   if (s.statistics) {
     sink.write(lint_statistics(findings, classes_by_member(result, linted)));
@@ -218,6 +220,7 @@ void write_findings(const LintState& s, const std::vector<Finding>& findings, co
     out.code = s.code;
     out.color = s.format == "text" && s.common.output.empty() && want_color(s.color);
     out.files_checked = checked;
+    out.linted_files = std::move(linted_paths);
     write_lint_output(sink, findings, out);
   }
   sink.commit();
@@ -293,8 +296,13 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   const size_t linted = result.files.size();
   if (!s.upstream) add_import_context(result, s.common);
   size_t checked = linted;
+  std::vector<std::string> linted_paths;
+  if (streaming)
+    for (const FileFacts& f : result.files)
+      if (lints(f, s)) linted_paths.push_back(f.relative_path);
   std::vector<Finding> findings =
-      streaming ? std::move(streamed) : lint_files(result, linted, s, options, changed ? &*changed : nullptr, checked);
+      streaming ? std::move(streamed)
+                : lint_files(result, linted, s, options, changed ? &*changed : nullptr, checked, linted_paths);
   std::set<std::string> parse_errors;  // said once, as the [parse_error] finding
   for (const Finding& f : findings)
     if (f.rule == "parse_error") parse_errors.insert(f.path);
@@ -303,7 +311,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   // Nothing read because of a bad input: the error says so, and a summary of
   // "0 findings" would read as a clean run.
   if (!inputs_ok && linted == 0 && !lintrunner) return 2;
-  write_findings(s, findings, result, linted, checked);
+  write_findings(s, findings, result, linted, checked, std::move(linted_paths));
   keep_until_exit(std::move(result.files));
   return lint_exit_code(s, findings, inputs_ok);
 }

@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 19;
+inline constexpr int kFactsSchemaVersion = 20;
 
 struct Location {
   uint32_t line = 0;
@@ -65,6 +65,7 @@ struct Decorator {
   // keyword or splat: a count may be any of them
   // (nccl_skip_if_lt_x_gpu(backend, n)); empty when none.
   std::vector<DeviceCount> count_arguments;
+  uint32_t column = 0;  // of its '@', where a finding about it points
   bool operator==(const Decorator&) const = default;
 };
 
@@ -80,6 +81,7 @@ struct Parameter {
 struct Method {
   std::string name;
   uint32_t line = 0;  // the `def` line (the `async` line for `async def`)
+  uint32_t column = 0;  // of that `def` (or `async`), where a finding about the method points
   bool is_async = false;
   bool is_test = false;  // the name starts with "test", as upstream decides
   std::vector<Parameter> parameters;
@@ -132,6 +134,7 @@ struct Declaration {
 struct ClassFact {
   std::string name;
   uint32_t line = 0;              // the `class` keyword line
+  uint32_t column = 0;            // of the `class` keyword, where a finding about the class points
   std::vector<std::string> bases;  // dotted text of positional bases
   std::vector<Decorator> decorators;
   uint32_t body_start_byte = 0;
@@ -174,6 +177,7 @@ struct Instantiation {
   std::string target;       // the first positional argument when it is a bare name
   std::string target_text;  // that argument as written (also when not a name)
   uint32_t line = 0;
+  uint32_t column = 0;      // where the call starts
   bool statement_level = true;  // an expression statement the upstream scan sees
   bool attribute_form = false;  // called as x.instantiate_device_type_tests(...)
   DeviceList only_for;

@@ -31,7 +31,8 @@ void check_redundant_declaration(const ClassContext& c) {
   if (!base || base->declaration.member != c.cls.declaration.member) return;
   c.report(c.cls.declaration.location.line, "Test class '" + c.cls.name + "' repeats the " +
                                                 c.cls.declaration.member + " it inherits from '" + base->name +
-                                                "'; the runtime reads it through the MRO.");
+                                                "'; the runtime reads it through the MRO.",
+           c.cls.declaration.location.column);
 }
 
 }  // namespace hwclass

@@ -133,6 +133,153 @@ def an_existing_cache_directory_is_ignored_by_git(c):
     c.equal((root / ".hwclass_cache" / ".gitignore").read_text(), "*\n", "the .gitignore written back")
 
 
+# --- JUnit: one testcase per checked file, counts that match -----------------
+
+def junit(c, root, *paths):
+    run = c.hw("lint", "--format", "junit", "--root", root, "--no-cache", *paths)
+    suite = ET.fromstring(run.stdout).find("testsuite")
+    cases = suite.findall("testcase")
+    return suite, {tc.get("name"): tc for tc in cases}, len(cases)
+
+
+@case
+def junit_has_a_testcase_per_file_and_consistent_counts(c):
+    root = c.repo(files={"test/test_dirty.py": DIRTY, "test/test_clean.py": CLEAN})
+    found = findings(c, root, root / "test")
+    c.equal(sorted(f["relative_path"] for f in found), ["test/test_dirty.py"] * 2, "the fixture's findings")
+    suite, by_name, count = junit(c, root, root / "test")
+    c.equal(sorted(by_name), ["test/test_clean.py", "test/test_dirty.py"], "testcases: one per file checked")
+    c.equal(count, 2, "no file has two testcases")
+    # junit.xsd: tests = the testcases, failures = the tests that failed, errors = those that errored.
+    c.equal(int(suite.get("tests")), count, "testsuite tests")
+    c.equal(int(suite.get("failures")), sum(1 for tc in by_name.values() if tc.find("failure") is not None),
+            "testsuite failures")
+    c.equal(int(suite.get("errors", 0)), sum(1 for tc in by_name.values() if tc.find("error") is not None),
+            "testsuite errors")
+    c.equal(by_name["test/test_clean.py"].find("failure"), None, "the clean file passed")
+    text = "".join(f.text or "" for f in by_name["test/test_dirty.py"].iter("failure"))
+    for f in found:
+        c.check(f["message"] in text, f"the failure holds {f['message']!r}")
+    # A clean run: a passed testcase, not an empty suite.
+    suite, by_name, count = junit(c, root, root / "test/test_clean.py")
+    c.equal((count, suite.get("tests"), suite.get("failures")), (1, "1", "0"), "a clean run's suite")
+
+
+# --- SARIF: URIs, columns, and the line a parse error is on ------------------
+
+def sarif(c, root, *paths, extra=()):
+    run = c.hw("lint", "--format", "sarif", "--root", root, "--no-cache", *extra, *paths)
+    return json.loads(run.stdout)["runs"][0]
+
+
+@case
+def sarif_uris_are_percent_encoded(c):
+    rel = "test/my dir/test_café#1%.py"
+    root = c.repo(files={rel: DIRTY})
+    run = sarif(c, root, root / rel)
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]}
+    # RFC 3986 as CPython quotes a path: unreserved characters and '/' stay.
+    c.equal(uris, {urllib.parse.quote(rel, safe="/")}, "artifactLocation.uri")
+    c.equal(urllib.parse.unquote(next(iter(uris))), rel, "the URI names the file")
+
+
+# Findings of several kinds at columns that are not 1, and a character
+# outside ASCII before a site, so bytes and code points differ.
+COLUMNS = HEAD.replace("TestCase\n", "TestCase\nimport torch\n") + '''\
+if True:
+    class TestNested(TestCase):
+        def test_n(self):
+            pass
+
+
+class TestAcc(TestCase):
+    hw_classification = HardwareClassification.ACCELERATOR
+
+    @onlyCUDA
+    def test_x(self):
+        s = "é…"; t = torch.ones(2, device="cuda")
+
+
+class TestGen(TestCase):
+    hw_classification = HardwareClassification.GENERIC
+
+    def test_g(self):
+        torch.cuda.synchronize()
+
+
+instantiate_device_type_tests(TestAcc, globals(), only_for="cuda")
+'''
+
+
+def subject_at(rule, message):
+    """What a finding points at, by its rule: the text (or texts) its column must start."""
+    by_rule = {"hw_classification": "class", "instantiation": "class", "classification-mismatch": "class",
+               "device_param": "def", "decorator": "def", "unscoped-device-skip": "@",
+               "unknown-member": "hw_classification", "contradicting-declaration": "hw_classification",
+               "redundant-declaration": "hw_classification",
+               "only_for": "instantiate_", "never-runs": "instantiate_",
+               # at the declaration, or at the class when there is none
+               "classification-not-imported": ("hw_classification", "class"),
+               # at the instantiate call, or at the class when there is none
+               "device-specific-contract": ("instantiate_", "class")}
+    if rule in by_rule:
+        return by_rule[rule]
+    # A site: the text the message quotes.
+    for pattern in (r".* '(.*)' hardcodes ", r"accelerator API '(.*)' in '", r"availability in '[^']*': '(.*)'\.$"):
+        m = re.search(pattern, message)
+        if m:
+            return m.group(1)
+    return None
+
+
+@case
+def sarif_columns_point_at_what_each_finding_is_about(c):
+    root = c.repo(files={"test/test_columns.py": COLUMNS})
+    run = sarif(c, root, root / "test/test_columns.py", extra=("--no-allowlist",))
+    kind = run.get("columnKind")
+    c.check(kind in ("unicodeCodePoints", "utf16CodeUnits"), f"columnKind is declared: {kind!r}")
+    lines = (root / "test/test_columns.py").read_text().splitlines()
+    rules = set()
+    for r in run["results"]:
+        region = r["locations"][0]["physicalLocation"]["region"]
+        line = lines[region["startLine"] - 1]
+        if kind == "utf16CodeUnits":  # SARIF 3.14.17: count UTF-16 code units, then index code points
+            units, column = 0, 0
+            while column < len(line) and units < region.get("startColumn", 0) - 1:
+                units += 2 if ord(line[column]) > 0xFFFF else 1
+                column += 1
+        else:
+            column = region.get("startColumn", 1) - 1
+        want = subject_at(r["ruleId"], r["message"]["text"])
+        c.check(want is not None, f"{r['ruleId']}: a subject to point at ({r['message']['text']})")
+        c.check("startColumn" in region and line[column:].startswith(want or "?"),
+                f"{r['ruleId']} at {region}: {line[column:]!r} starts with {want!r}")
+        rules.add(r["ruleId"])
+    # What the fixture holds, by reading it.
+    c.check({"device_param", "decorator", "hardcoded-device", "accelerator_api", "only_for"} <= rules,
+            f"rules seen: {rules}")
+
+
+@case
+def a_parse_error_names_the_line_it_shows(c):
+    truncated = HEAD + "class TestA(TestCase):\n    def test_a(self):\n        x = torch.ones(2,\n"
+    root = c.repo(files={"test/test_cut.py": truncated})
+    try:
+        compile(truncated, "test_cut.py", "exec")
+        raise CaseFailed("the fixture parses")
+    except SyntaxError as e:
+        want = e.lineno  # CPython's line
+    path = root / "test/test_cut.py"
+    for extra in ((), ("--python-check",)):
+        region = sarif(c, root, path, extra=extra)["results"][0]["locations"][0]["physicalLocation"]["region"]
+        c.equal(region["startLine"], want, f"SARIF startLine {extra}")
+        text = c.hw("lint", "--root", root, "--no-cache", *extra, path).stdout
+        named = re.search(r"test_cut\.py:(\d+):\d+: \[parse_error\]", text)
+        shown = re.search(r"^\s+(\d+) \| ", text, re.M)
+        c.equal((int(named.group(1)) if named else None, int(shown.group(1)) if shown else None), (want, want),
+                f"text: the line named and the line shown {extra}")
+
+
 # --- PEP 263: a file is read in the encoding it declares ---------------------
 
 def cpython_parses(data):
