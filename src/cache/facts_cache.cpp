@@ -9,7 +9,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <ctime>
-#include <fstream>
 #include <mutex>
 #include <unordered_map>
 #include <unordered_set>
@@ -82,14 +81,11 @@ uint64_t blob_key(const std::string& blob, const std::string& relative_path) {
   return hash64("blob\n" + blob + '\n' + relative_path);
 }
 
+// Made on the first store, so a run that stores nothing leaves no directory.
 void make_cache_dir(const fs::path& dir) {
   std::error_code ec;
-  if (fs::is_directory(dir, ec)) return;
-  fs::create_directories(dir, ec);
-  // Tools that archive or commit trees skip it (CACHEDIR.TAG, .gitignore).
-  std::ofstream(dir / "CACHEDIR.TAG") << "Signature: 8a477f597d28d172789f06886806bc55\n"
-                                         "# hwclass's cache of file facts (hwclass cache clean).\n";
-  std::ofstream(dir / ".gitignore") << "*\n";
+  if (!fs::is_directory(dir, ec)) fs::create_directories(dir, ec);
+  mark_cache_dir(dir);
 }
 
 std::vector<fs::path> pack_paths(const fs::path& dir) {
@@ -156,6 +152,10 @@ FactsCache::FactsCache(fs::path dir, const std::string& identity) : state_(std::
     for (size_t e = 0; e < entries.size(); ++e) s.entries.emplace(entries[e].key, State::Ref{p, e});
     for (const StatRecord& r : s.packs[p].stats()) s.stats.emplace(r.path_key, &r);
   }
+  // A directory that exists, made by an older hwclass or by hand, gets the
+  // markers it lacks whenever a run uses it, not only when a run creates it.
+  std::error_code ec;
+  if (fs::is_directory(s.dir, ec)) mark_cache_dir(s.dir);
 }
 
 FactsCache::~FactsCache() {
@@ -291,33 +291,6 @@ void FactsCache::State::drop_old_foreign() const {
     struct stat st {};
     if (::stat(p.c_str(), &st) == 0 && st.st_mtime < cutoff) ::unlink(p.c_str());
   }
-}
-
-fs::path cache_dir(const std::string& given, const fs::path& root) {
-  return given.empty() ? root / ".hwclass_cache" : fs::path(given);
-}
-
-CacheStats cache_stats(const fs::path& dir) {
-  CacheStats s;
-  std::error_code ec;
-  for (const fs::path& p : pack_paths(dir)) {
-    auto summary = pack::summarize(p);
-    if (!summary) continue;
-    ++s.packs;
-    s.entries += summary->entries;
-    s.bytes += fs::file_size(p, ec);
-  }
-  return s;
-}
-
-void clean_cache(const fs::path& dir) {
-  std::error_code ec;
-  if (!fs::exists(dir / "CACHEDIR.TAG", ec)) {
-    // Not a directory hwclass made: remove only its packs.
-    for (const fs::path& p : pack_paths(dir)) fs::remove(p, ec);
-    return;
-  }
-  fs::remove_all(dir, ec);
 }
 
 }  // namespace hwclass

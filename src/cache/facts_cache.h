@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 
+#include "cache/cache_dir.h"
 #include "discover/discover.h"
 #include "facts/facts.h"
 
@@ -58,18 +59,5 @@ class FactsCache {
   struct State;
   std::unique_ptr<State> state_;
 };
-
-// The cache directory: `given` (what cli/ read from --cache-dir or
-// HWCLASS_CACHE_DIR) when not empty, else <root>/.hwclass_cache.
-std::filesystem::path cache_dir(const std::string& given, const std::filesystem::path& root);
-
-struct CacheStats {
-  size_t packs = 0;
-  size_t entries = 0;  // over every pack, of any identity
-  uint64_t bytes = 0;
-};
-CacheStats cache_stats(const std::filesystem::path& dir);
-// Removes the entries (and the directory, when hwclass made it).
-void clean_cache(const std::filesystem::path& dir);
 
 }  // namespace hwclass

@@ -73,13 +73,14 @@ namespace {
 FileFacts every_field_set() {
   Location loc{3, 4, 50, 60};
   Decorator deco{"nccl_skip_if_lt_x_gpu", "nccl_skip_if_lt_x_gpu(BACKEND, 2)", 7,
-                 {DeviceCount{DeviceCount::State::Unknown, 0, "BACKEND"}, DeviceCount{DeviceCount::State::Known, 2, "2"}}};
+                 {DeviceCount{DeviceCount::State::Unknown, 0, "BACKEND"}, DeviceCount{DeviceCount::State::Known, 2, "2"}}, 5};
   DeviceName runtime = DeviceName::of(DeviceNaming::RunTime);
   DeviceName cuda = DeviceName::one("cuda");
 
   Method m;
   m.name = "test_a";
   m.line = 9;
+  m.column = 5;
   m.is_async = true;
   m.is_test = true;
   m.parameters = {Parameter{"device", ParamKind::VarKwargs, true}};
@@ -101,9 +102,10 @@ FileFacts every_field_set() {
   ClassFact c;
   c.name = "TestX";
   c.line = 5;
+  c.column = 3;
   c.bases = {"TestCase"};
   c.decorators = {Decorator{"requires_world_size", "requires_world_size(n)", 4,
-                            {DeviceCount{DeviceCount::State::Unknown, 0, "n"}}}};
+                            {DeviceCount{DeviceCount::State::Unknown, 0, "n"}}, 1}};
   c.body_start_byte = 65;
   c.body_end_byte = 300;
   c.docstring_end_byte = 90;
@@ -117,6 +119,7 @@ FileFacts every_field_set() {
   i.target = "TestX";
   i.target_text = "TestX";
   i.line = 20;
+  i.column = 7;
   i.statement_level = false;
   i.attribute_form = true;
   i.only_for = DeviceList{DeviceList::State::Unknown, {"cuda"}, "devices"};
@@ -159,6 +162,7 @@ FileFacts every_field_set() {
   f.is_test_file = f.is_test_file_v7 = f.readable = true;
   f.size_bytes = 4096;
   f.content_hash = 0x0123456789abcdefULL;
+  f.encoding = "iso-8859-1";
   f.issues = {FileIssue{IssueSeverity::Warning, "grammar-gap", "a gap", 8, 2, true}};
   f.classes = {c};
   f.instantiations = {i};

@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <type_traits>
 
@@ -26,6 +28,21 @@ struct Header {
   uint64_t reserved;
 };
 static_assert(std::is_trivially_copyable_v<EntryRecord> && std::is_trivially_copyable_v<StatRecord>);
+
+// mkstemp's template, beside the pack it becomes.
+constexpr std::string_view kTempPrefix = "tmp.";
+
+// "tmp.<pid>.XXXXXX", as PackWriter names its temporary.
+bool temp_name(const std::string& name) {
+  if (name.rfind(kTempPrefix, 0) != 0) return false;
+  size_t dot = name.find('.', kTempPrefix.size());
+  if (dot == std::string::npos || dot == kTempPrefix.size() || name.size() - dot - 1 != 6) return false;
+  for (size_t i = kTempPrefix.size(); i < dot; ++i)
+    if (name[i] < '0' || name[i] > '9') return false;
+  for (size_t i = dot + 1; i < name.size(); ++i)
+    if (!std::isalnum(static_cast<unsigned char>(name[i]))) return false;
+  return true;
+}
 
 bool read_header(int fd, Header& h) {
   return ::pread(fd, &h, sizeof h, 0) == static_cast<ssize_t>(sizeof h) &&
@@ -102,6 +119,25 @@ std::optional<PackSummary> summarize(const std::filesystem::path& path) {
   return PackSummary{h.identity, h.entry_count};
 }
 
+bool written_by_pack_writer(const std::filesystem::path& path) {
+  const std::string name = path.filename().string();
+  const bool pack = path.extension() == kPackSuffix;
+  if (!pack && !temp_name(name)) return false;
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return false;
+  struct stat st {};
+  Header h{};
+  bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  ssize_t got = regular ? ::pread(fd, &h, sizeof h, 0) : -1;
+  ::close(fd);
+  if (got < 0) return false;
+  const bool magic = got == static_cast<ssize_t>(sizeof h) && std::memcmp(h.magic, kMagic, sizeof kMagic) == 0;
+  if (pack) return magic;
+  // A temporary's header is written last: until then its first bytes are zeros.
+  const char* bytes = reinterpret_cast<const char*>(&h);
+  return magic || std::all_of(bytes, bytes + got, [](char c) { return c == 0; });
+}
+
 PackWriter::PackWriter(std::filesystem::path dir, uint64_t identity, uint64_t sequence)
     : dir_(std::move(dir)), identity_(identity), sequence_(sequence), end_(sizeof(Header)) {}
 
@@ -115,7 +151,7 @@ PackWriter::~PackWriter() {
 bool PackWriter::write_at(uint64_t offset, std::string_view bytes) {
   if (!ok_) return false;
   if (fd_ < 0) {  // the temporary file is made on the first write, so a run that stores nothing makes none
-    temp_ = (dir_ / ("tmp." + std::to_string(::getpid()) + ".XXXXXX")).string();
+    temp_ = (dir_ / (std::string(kTempPrefix) + std::to_string(::getpid()) + ".XXXXXX")).string();
     fd_ = ::mkstemp(temp_.data());
     if (fd_ < 0) return ok_ = false;
   }

@@ -104,4 +104,11 @@ class PackWriter {
 
 inline constexpr std::string_view kPackSuffix = ".pack";
 
+// Whether `path` is a file a PackWriter made, so that `cache clean` removes
+// it and nothing else: a pack (its name ends in kPackSuffix and it starts
+// with this format's magic), or the temporary of a run that died before its
+// rename ("tmp.<pid>.<6 characters>", its header not yet written, so zeros,
+// or written whole). A user's own `*.pack` has no such header.
+bool written_by_pack_writer(const std::filesystem::path& path);
+
 }  // namespace hwclass::pack

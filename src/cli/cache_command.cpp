@@ -25,16 +25,17 @@ CommandRunner register_cache(CLI::App& app) {
     // The root is looked for only when it decides the directory.
     const std::string given = cache_dir_setting(s->cache_dir);
     std::filesystem::path dir = cache_dir(given, given.empty() ? find_repo_root(s->root) : std::filesystem::path());
-    CacheStats stats = cache_stats(dir);
     if (s->action == "clean") {
-      clean_cache(dir);
-      std::cout << "removed " << stats.entries << " entries in " << stats.packs << " packs ("
-                << (stats.bytes + 1023) / 1024 << " KiB) from " << dir.string() << "\n";
-    } else {
-      std::cout << "cache: " << dir.string() << "\npacks: " << stats.packs << " (one per run that parsed)\nentries: "
-                << stats.entries << " (one per file parsed, in each pack)\nsize: " << (stats.bytes + 1023) / 1024
-                << " KiB\n";
+      CleanResult r = clean_cache(dir);
+      std::cout << "removed " << r.removed.entries << " entries in " << r.removed.packs << " packs ("
+                << (r.removed.bytes + 1023) / 1024 << " KiB) from " << dir.string() << "\n";
+      if (r.kept) std::cout << "kept " << r.kept << " files hwclass did not write, and the directory\n";
+      return 0;
     }
+    CacheStats stats = cache_stats(dir);
+    std::cout << "cache: " << dir.string() << "\npacks: " << stats.packs << " (one per run that parsed)\nentries: "
+              << stats.entries << " (one per file parsed, in each pack)\nsize: " << (stats.bytes + 1023) / 1024
+              << " KiB\n";
     return 0;
   };
 }

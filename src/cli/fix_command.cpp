@@ -159,6 +159,10 @@ std::vector<FixCandidate> fix_candidates(const FixState& s, const Session& sessi
       tally.skipped_files.push_back(f.path + ": does not parse; not fixed");
       continue;
     }
+    if (!f.encoding.empty()) {  // fix/fix_plan.cpp plans nothing for it
+      tally.skipped_files.push_back(f.path + ": declares the " + f.encoding + " encoding, and fix writes UTF-8; not fixed");
+      continue;
+    }
     FixCandidate c{&file, {}, {}, {}, &f.statements};
     FileFacts reread;
     if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {

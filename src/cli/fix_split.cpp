@@ -46,6 +46,10 @@ int split_candidate(const std::string& class_name, bool quiet, size_t line_lengt
   else v.ref = ClassRef{file_index, index};
   FixCandidate c{&file, {}, {}, {}, &f.statements};
   FileFacts reread;
+  if (!f.encoding.empty()) {  // its facts count bytes of the decoded text, not of the file
+    std::cerr << path << ": error: it declares the " << f.encoding << " encoding, and fix writes UTF-8; not split\n";
+    return 2;
+  }
   if (!read_source(file.absolute_path, c.source, reread) || reread.content_hash != f.content_hash) {
     std::cerr << path << ": error: it changed since it was read; not split\n";
     return 2;

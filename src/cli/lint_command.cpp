@@ -162,9 +162,11 @@ LintOptions lint_options(const LintState& s, const FixTargets& targets) {
 bool lints(const FileFacts& f, const LintState& s) { return f.readable || s.format == "lintrunner"; }
 
 // Findings for the named files (all, or those a change affects); context
-// files are read for resolution, not linted.
+// files are read for resolution, not linted. `checked`: how many files were
+// asked about; `linted_paths`: the ones read and linted.
 std::vector<Finding> lint_files(Run& run, const LintState& s, const LintOptions& options,
-                                const std::set<std::string>* changed, size_t& checked) {
+                                const std::set<std::string>* changed, size_t& checked,
+                                std::vector<std::string>& linted_paths) {
   const Session& session = run.session();
   std::vector<bool> wanted(session.files().size(), false);
   if (changed) wanted = affected(session, *changed);
@@ -178,6 +180,7 @@ std::vector<Finding> lint_files(Run& run, const LintState& s, const LintOptions&
     if (!wanted[i]) continue;
     const FileFacts& f = session.files()[i];
     if (!lints(f, s)) continue;
+    linted_paths.push_back(f.relative_path);
     auto file_findings = lint_marked(world, i, session.vocabulary(), options);
     findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
                     std::make_move_iterator(file_findings.end()));
@@ -211,7 +214,8 @@ std::optional<std::set<std::string>> changed_files(const LintState& s, const std
 }
 
 // Output, or the statistics, to --output or stdout.
-void write_findings(const LintState& s, const std::vector<Finding>& findings, const Session& session, size_t checked) {
+void write_findings(const LintState& s, const std::vector<Finding>& findings, const Session& session, size_t checked,
+                    std::vector<std::string> linted_paths) {
   OutputSink sink(s.common.output);
   if (s.statistics) {
     sink.write(lint_statistics(findings, classes_by_member(session)));
@@ -221,6 +225,7 @@ void write_findings(const LintState& s, const std::vector<Finding>& findings, co
     out.code = s.code;
     out.color = s.format == "text" && s.common.output.empty() && want_color(s.color);
     out.files_checked = checked;
+    out.linted_files = std::move(linted_paths);
     write_lint_output(sink, findings, out);
   }
   sink.commit();
@@ -285,8 +290,10 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   // Upstream's rules mark no fixes, so only hwclass's read what the tree defines.
   const LintOptions options = lint_options(s, s.upstream ? FixTargets() : run.fix_targets());
   std::vector<Finding> streamed;
+  std::vector<std::string> linted_paths;
   run.read(!streaming ? InOrderCallback() : [&](size_t, FileFacts& f) {
     if (lints(f, s)) {
+      linted_paths.push_back(f.relative_path);
       auto found = lint_file(f, run.vocabulary(), options);
       streamed.insert(streamed.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
     }
@@ -309,7 +316,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   const size_t linted = run.discovery().files.size();
   size_t checked = linted;
   std::vector<Finding> findings =
-      streaming ? std::move(streamed) : lint_files(run, s, options, changed ? &*changed : nullptr, checked);
+      streaming ? std::move(streamed) : lint_files(run, s, options, changed ? &*changed : nullptr, checked, linted_paths);
   std::set<std::string> parse_errors;  // said once, as the [parse_error] finding
   for (const Finding& f : findings)
     if (f.rule == "parse_error") parse_errors.insert(f.path);
@@ -320,7 +327,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   // Nothing read because of a bad input: the error says so, and a summary of
   // "0 findings" would read as a clean run.
   if (!inputs_ok && linted == 0 && !lintrunner) return 2;
-  write_findings(s, findings, run.session(), checked);
+  write_findings(s, findings, run.session(), checked, std::move(linted_paths));
   keep_until_exit(std::move(run));
   return lint_exit_code(s, findings, inputs_ok);
 }

@@ -49,7 +49,8 @@ std::vector<Finding> by_position(const std::vector<Finding>& findings) {
   std::map<std::string_view, size_t> file_rank;
   for (const Finding& f : findings) file_rank.emplace(f.path, file_rank.size());
   std::stable_sort(sorted.begin(), sorted.end(), [&](const Finding& a, const Finding& b) {
-    return std::tuple(file_rank.at(a.path), a.line, a.column) < std::tuple(file_rank.at(b.path), b.line, b.column);
+    return std::tuple(file_rank.at(a.path), a.where(), a.column) <
+           std::tuple(file_rank.at(b.path), b.where(), b.column);
   });
   return sorted;
 }
@@ -71,10 +72,10 @@ void write_text(OutputSink& out, const std::vector<Finding>& findings, const Lin
   std::string buffer;
   for (const Finding& f : by_position(findings)) {
     const char* tint = f.severity == Severity::Error ? red : yellow;
-    buffer += std::string(bold) + f.path + ":" + std::to_string(f.line) + ":" + std::to_string(f.column ? f.column : 1) +
+    buffer += std::string(bold) + f.path + ":" + std::to_string(f.where()) + ":" + std::to_string(f.column ? f.column : 1) +
               ":" + reset + " " + tint + "[" + f.rule + "]" + reset + " " + f.message +
               (f.fix.kind != FixKind::None ? " [" + fix_hint(f) + "]" : "") + "\n";
-    const uint32_t shown = f.source_line ? f.source_line : f.line;
+    const uint32_t shown = f.where();
     if (o.show_source && shown) {
       if (const std::string* text = sources.line(f.path, shown))
         buffer += std::string(dim) + "  " + std::to_string(shown) + " | " + reset + *text + "\n";
@@ -99,10 +100,10 @@ void write_json(OutputSink& out, const std::vector<Finding>& findings) {
         .field("severity", to_string(f.severity))
         .field("path", f.path)
         .field("relative_path", f.relative_path)
-        .field("line", f.line)
+        .field("line", f.where())
         .key("column");
     // The column the text output shows: 1 for findings about a whole line.
-    if (f.line) w.value(f.column ? f.column : 1u);
+    if (f.where()) w.value(f.column ? f.column : 1u);
     else w.null();
     w.field("message", f.message).field("upstream", f.upstream);
     w.key("fix");
@@ -119,7 +120,7 @@ void write_github(OutputSink& out, const std::vector<Finding>& findings) {
   for (const Finding& f : findings) {
     std::string level = f.severity == Severity::Error ? "error" : "warning";
     std::string line = "::" + level + " file=" + github_escape(f.relative_path, true) +
-                       ",line=" + std::to_string(f.line);
+                       ",line=" + std::to_string(f.where());
     if (f.column) line += ",col=" + std::to_string(f.column);
     line += ",title=" + github_escape("hwclass [" + f.rule + "]", true) + "::" +
             github_escape(lint_description(f), false) + "\n";
@@ -140,7 +141,7 @@ void write_lint_output(OutputSink& out, const std::vector<Finding>& findings, co
   } else if (o.format == "sarif") {
     out.write(sarif_log(findings));
   } else if (o.format == "junit") {
-    out.write(junit_report(findings, o.files_checked));
+    out.write(junit_report(findings, o.linted_files));
   } else {
     write_text(out, findings, o);
   }

@@ -16,6 +16,9 @@ struct LintOutputOptions {
   bool color = false;
   bool show_source = true;  // text: the offending source line under each finding
   size_t files_checked = 0;
+  // The files linted, repository-relative: junit gives each its testcase,
+  // so a clean file shows as a passed test, not as nothing.
+  std::vector<std::string> linted_files;
 };
 
 // `findings` sorted by path then position within the file.

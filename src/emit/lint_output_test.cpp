@@ -62,19 +62,60 @@ TEST_CASE("SARIF has the shape GitHub code scanning reads", "[emit][sarif]") {
   }
 }
 
-TEST_CASE("JUnit output is well-formed XML that reads back", "[emit][junit]") {
+TEST_CASE("JUnit output: a testcase per file linted, one failure holding its findings", "[emit][junit]") {
   auto findings = lint_source(kSource);
+  REQUIRE(findings.size() == 6);
   tinyxml2::XMLDocument doc;
-  REQUIRE(doc.Parse(junit_report(findings, 1).c_str()) == tinyxml2::XML_SUCCESS);
+  REQUIRE(doc.Parse(junit_report(findings, {"test/test_clean.py", "test/test_x.py"}).c_str()) ==
+          tinyxml2::XML_SUCCESS);
   auto* suite = doc.FirstChildElement("testsuites")->FirstChildElement("testsuite");
   REQUIRE(suite);
-  CHECK(suite->IntAttribute("failures") == 6);
+  // junit.xsd: `tests` counts the testcases, `failures` the failed ones.
+  CHECK(suite->IntAttribute("tests") == 2);
+  CHECK(suite->IntAttribute("failures") == 1);
+  CHECK(suite->IntAttribute("errors") == 0);
+  auto* clean = suite->FirstChildElement("testcase");
+  REQUIRE(clean);
+  CHECK(std::string(clean->Attribute("name")) == "test/test_clean.py");
+  CHECK_FALSE(clean->FirstChildElement());
+  auto* dirty = clean->NextSiblingElement("testcase");
+  REQUIRE(dirty);
+  CHECK(std::string(dirty->Attribute("name")) == "test/test_x.py");
+  auto* failure = dirty->FirstChildElement("failure");
+  REQUIRE(failure);
+  CHECK_FALSE(failure->NextSiblingElement("failure"));
+  CHECK_FALSE(dirty->NextSiblingElement("testcase"));
+  const std::string text = failure->GetText();
+  for (const Finding& f : findings) CHECK(text.find("[" + f.rule + "] " + f.message) != std::string::npos);
+  CHECK(std::string(failure->Attribute("message")).rfind("6 findings, the first test/test_x.py:", 0) == 0);
+}
+
+TEST_CASE("JUnit output of a clean run has a passed testcase per file", "[emit][junit]") {
+  tinyxml2::XMLDocument doc;
+  REQUIRE(doc.Parse(junit_report({}, {"test/test_a.py"}).c_str()) == tinyxml2::XML_SUCCESS);
+  auto* suite = doc.FirstChildElement("testsuites")->FirstChildElement("testsuite");
+  CHECK(suite->IntAttribute("tests") == 1);
+  CHECK(suite->IntAttribute("failures") == 0);
   auto* testcase = suite->FirstChildElement("testcase");
   REQUIRE(testcase);
-  CHECK(std::string(testcase->Attribute("name")) == "test/test_x.py");
-  int failures = 0;
-  for (auto* f = testcase->FirstChildElement("failure"); f; f = f->NextSiblingElement("failure")) ++failures;
-  CHECK(failures == 6);
+  CHECK(std::string(testcase->Attribute("name")) == "test/test_a.py");
+}
+
+TEST_CASE("SARIF URIs are percent-encoded and columns count code points", "[emit][sarif]") {
+  // Python's urllib.parse.quote(path, safe="/") gives the same bytes.
+  CHECK(uri_path("test/a b#\xC3\xA9%?:x.py") == "test/a%20b%23%C3%A9%25%3F%3Ax.py");
+  CHECK(uri_path("test/nn/test_x-y_z.~1.py") == "test/nn/test_x-y_z.~1.py");
+  auto findings = lint_source(kSource);
+  auto run = nlohmann::json::parse(sarif_log(findings))["runs"][0];
+  CHECK(run["columnKind"] == "unicodeCodePoints");
+  // Where each finding's subject starts in kSource, counted by reading it:
+  // the defs at 5, the call at 9, the "cuda" string at 34, the instantiate call at 1.
+  std::vector<std::pair<int, int>> got;
+  for (const auto& r : run["results"]) {
+    const auto& region = r["locations"][0]["physicalLocation"]["region"];
+    got.emplace_back(region["startLine"].get<int>(), region.value("startColumn", 0));
+  }
+  CHECK(got == std::vector<std::pair<int, int>>{{4, 5}, {5, 9}, {9, 5}, {9, 5}, {11, 1}, {10, 34}});
 }
 
 TEST_CASE("upstream rules in upstream's order", "[lint]") {

@@ -1,7 +1,10 @@
 #include "emit/sarif.h"
 
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
+#include <string_view>
 #include <tinyxml2.h>
 
 #include "util/json_writer.h"
@@ -9,6 +12,20 @@
 #include "version.h"
 
 namespace hwclass {
+
+std::string uri_path(std::string_view path) {
+  // RFC 3986 section 2.3's unreserved characters stay, and '/' between
+  // segments; every other byte of the UTF-8 path is percent-encoded, as
+  // SARIF 2.1.0 section 3.10.2 asks of a URI (a space, '#', '%', '?', ':').
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) && c < 0x80) out.push_back(static_cast<char>(c));
+    else if (c == '-' || c == '.' || c == '_' || c == '~' || c == '/') out.push_back(static_cast<char>(c));
+    else out += {'%', kHex[c >> 4], kHex[c & 15]};
+  }
+  return out;
+}
 
 std::string sarif_log(const std::vector<Finding>& findings) {
   std::set<std::string> used;
@@ -42,8 +59,8 @@ std::string sarif_log(const std::vector<Finding>& findings) {
     w.begin_object().field("ruleId", f.rule).field("level", f.severity == Severity::Error ? "error" : "warning");
     w.key("message").begin_object().field("text", f.message).end_object();
     w.key("locations").begin_array().begin_object().key("physicalLocation").begin_object();
-    w.key("artifactLocation").begin_object().field("uri", f.relative_path).end_object();
-    w.key("region").begin_object().field("startLine", f.line ? f.line : 1u);
+    w.key("artifactLocation").begin_object().field("uri", uri_path(f.relative_path)).end_object();
+    w.key("region").begin_object().field("startLine", f.where() ? f.where() : 1u);
     if (f.column) w.field("startColumn", f.column);
     w.end_object().end_object().end_object().end_array().end_object();
   }
@@ -52,9 +69,47 @@ std::string sarif_log(const std::vector<Finding>& findings) {
   return out;
 }
 
-std::string junit_report(const std::vector<Finding>& findings, size_t files_checked) {
+namespace {
+
+// "path:line:col: [rule] message", as the text format names a finding.
+std::string one_line(const Finding& f) {
+  return f.relative_path + ":" + std::to_string(f.where()) + ":" + std::to_string(f.column ? f.column : 1) + ": [" +
+         f.rule + "] " + f.message;
+}
+
+// One <failure> holding every finding of the file: the jenkins junit.xsd
+// allows several, but Jenkins, GitLab and GitHub's reporters read one per
+// testcase, and with one the suite's `failures` (failed testcases) is also
+// the number of <failure> elements.
+tinyxml2::XMLElement* failure_of(tinyxml2::XMLDocument& doc, const std::vector<const Finding*>& list) {
+  std::set<std::string> rules;
+  std::string types, text;
+  for (const Finding* f : list) {
+    if (rules.insert(f->rule).second) types.append(types.empty() ? "" : " ").append(f->rule);
+    text.append(text.empty() ? "" : "\n").append(one_line(*f));
+    text += lint_description(*f).substr(f->message.size());  // upstream's hint line, if any
+  }
+  std::string message = list.size() == 1 ? one_line(*list[0])
+                                         : std::to_string(list.size()) + " findings, the first " + one_line(*list[0]);
+  auto* failure = doc.NewElement("failure");
+  failure->SetAttribute("type", types.c_str());
+  failure->SetAttribute("message", message.c_str());
+  failure->SetText(text.c_str());
+  return failure;
+}
+
+}  // namespace
+
+std::string junit_report(const std::vector<Finding>& findings, const std::vector<std::string>& files) {
   std::map<std::string, std::vector<const Finding*>> by_file;
+  for (const std::string& path : files) by_file[path];
   for (const Finding& f : findings) by_file[f.relative_path].push_back(&f);
+  for (auto& entry : by_file)  // by position, as the text format lists them
+    std::stable_sort(entry.second.begin(), entry.second.end(), [](const Finding* a, const Finding* b) {
+      return std::pair(a->where(), a->column) < std::pair(b->where(), b->column);
+    });
+  size_t failed = 0;
+  for (const auto& entry : by_file) failed += !entry.second.empty();
   tinyxml2::XMLDocument doc;
   doc.InsertEndChild(doc.NewDeclaration());
   auto* suites = doc.NewElement("testsuites");
@@ -62,21 +117,16 @@ std::string junit_report(const std::vector<Finding>& findings, size_t files_chec
   auto* suite = doc.NewElement("testsuite");
   suites->InsertEndChild(suite);
   suite->SetAttribute("name", "hwclass");
-  suite->SetAttribute("tests", static_cast<int64_t>(std::max(files_checked, by_file.size())));
-  suite->SetAttribute("failures", static_cast<int64_t>(findings.size()));
+  suite->SetAttribute("tests", static_cast<int64_t>(by_file.size()));
+  suite->SetAttribute("failures", static_cast<int64_t>(failed));
   suite->SetAttribute("errors", 0);
+  suite->SetAttribute("skipped", 0);
   for (const auto& [path, list] : by_file) {
     auto* tc = doc.NewElement("testcase");
     tc->SetAttribute("classname", "hwclass");
     tc->SetAttribute("name", path.c_str());
-    for (const Finding* f : list) {
-      auto* failure = doc.NewElement("failure");
-      std::string where = path + ":" + std::to_string(f->line);
-      failure->SetAttribute("type", f->rule.c_str());
-      failure->SetAttribute("message", (where + ": [" + f->rule + "] " + f->message).c_str());
-      failure->SetText(lint_description(*f).c_str());
-      tc->InsertEndChild(failure);
-    }
+    tc->SetAttribute("file", path.c_str());
+    if (!list.empty()) tc->InsertEndChild(failure_of(doc, list));
     suite->InsertEndChild(tc);
   }
   tinyxml2::XMLPrinter printer;

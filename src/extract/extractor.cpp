@@ -254,6 +254,7 @@ void Extractor::scan_class(TSNode class_node, TSNode decorated) {
     c.gate = module_gate();
     c.name = std::string(text(ts::child_by_field_id(class_node, g_.f_name)));
     c.line = ts::start_point(class_node).row + 1;
+    c.column = location(class_node).column;
     TSNode body = ts::child_by_field_id(class_node, g_.f_body);
     c.body_start_byte = ts::start_byte(body);
     c.body_end_byte = ts::end_byte(body);
@@ -370,6 +371,7 @@ Method Extractor::read_method(TSNode function, TSNode decorated) const {
   Method m;
   m.name = std::string(text(ts::child_by_field_id(function, g_.f_name)));
   m.line = ts::start_point(function).row + 1;
+  m.column = location(function).column;
   m.is_async = has_async_token(function, g_);
   m.is_test = starts_with(m.name, "test");
   TSNode whole = ts::is_null(decorated) ? function : decorated;
@@ -445,6 +447,7 @@ void Extractor::read_parameters(TSNode parameters, Method& method) const {
 Decorator Extractor::read_decorator(TSNode decorator) const {
   Decorator d;
   d.line = ts::start_point(decorator).row + 1;
+  d.column = location(decorator).column;
   TSNode expression = ts::named_child(decorator, 0);
   for (uint32_t i = 0; g_.kind(expression) == NodeKind::Comment; ++i)
     expression = ts::named_child(decorator, i + 1);

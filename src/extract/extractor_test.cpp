@@ -291,3 +291,29 @@ TEST_CASE("device calls in class bases, keywords, decorators, defaults, lambdas 
     CHECK(sites_of(f, SiteKind::DeviceString).empty());
   }
 }
+
+TEST_CASE("classes, methods, decorators and instantiate calls have their columns in code points", "[extract]") {
+  FileFacts f = scan_source(
+      "import torch\n"
+      "if True:\n"
+      "    class TestA(TestCase):\n"
+      "        @skipIf(x, \"y\")\n"
+      "        def test_a(self):\n"
+      "            pass\n"
+      "        async def test_b(self): pass\n"
+      "s = \"\xC3\xA9\"; x = instantiate_device_type_tests(TestA, globals())\n"
+      "\xC3\xA9l\xC3\xA8ve = 1; instantiate_device_type_tests(TestA, globals())\n");
+  // CPython's ast: col_offset (UTF-8 bytes) as code points, plus one; a
+  // decorator's '@' is one before its expression's.
+  REQUIRE(f.classes.size() == 1);
+  const ClassFact& c = f.classes[0];
+  CHECK(std::pair(c.line, c.column) == std::pair(3u, 5u));
+  REQUIRE(c.methods.size() == 2);
+  CHECK(std::pair(c.methods[0].line, c.methods[0].column) == std::pair(5u, 9u));
+  CHECK(std::pair(c.methods[1].line, c.methods[1].column) == std::pair(7u, 9u));
+  REQUIRE(c.methods[0].decorators.size() == 1);
+  CHECK(std::pair(c.methods[0].decorators[0].line, c.methods[0].decorators[0].column) == std::pair(4u, 9u));
+  std::vector<std::pair<uint32_t, uint32_t>> calls;
+  for (const Instantiation& i : f.instantiations) calls.emplace_back(i.line, i.column);
+  CHECK(calls == std::vector<std::pair<uint32_t, uint32_t>>{{8, 14}, {9, 12}});
+}

@@ -77,6 +77,7 @@ void Extractor::read_instantiation(TSNode call, bool statement_level) {
   inst.statement_level = statement_level;
   inst.attribute_form = g_.kind(function) == NodeKind::Attribute;
   inst.line = ts::start_point(call).row + 1;
+  inst.column = location(call).column;
   inst.gate = module_gate();
   TSNode args = ts::child_by_field_id(call, g_.f_arguments);
   bool have_target = false;

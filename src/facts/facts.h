@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 18;
+inline constexpr int kFactsSchemaVersion = 20;
 
 struct Location {
   uint32_t line = 0;
@@ -65,6 +65,7 @@ struct Decorator {
   // keyword or splat: a count may be any of them
   // (nccl_skip_if_lt_x_gpu(backend, n)); empty when none.
   std::vector<DeviceCount> count_arguments;
+  uint32_t column = 0;  // of its '@', where a finding about it points
   bool operator==(const Decorator&) const = default;
 };
 
@@ -80,6 +81,7 @@ struct Parameter {
 struct Method {
   std::string name;
   uint32_t line = 0;  // the `def` line (the `async` line for `async def`)
+  uint32_t column = 0;  // of that `def` (or `async`), where a finding about the method points
   bool is_async = false;
   bool is_test = false;  // the name starts with "test", as upstream decides
   std::vector<Parameter> parameters;
@@ -132,6 +134,7 @@ struct Declaration {
 struct ClassFact {
   std::string name;
   uint32_t line = 0;              // the `class` keyword line
+  uint32_t column = 0;            // of the `class` keyword, where a finding about the class points
   std::vector<std::string> bases;  // dotted text of positional bases
   std::vector<Decorator> decorators;
   uint32_t body_start_byte = 0;
@@ -174,6 +177,7 @@ struct Instantiation {
   std::string target;       // the first positional argument when it is a bare name
   std::string target_text;  // that argument as written (also when not a name)
   uint32_t line = 0;
+  uint32_t column = 0;      // where the call starts
   bool statement_level = true;  // an expression statement the upstream scan sees
   bool attribute_form = false;  // called as x.instantiate_device_type_tests(...)
   DeviceList only_for;
@@ -360,7 +364,8 @@ enum class IssueSeverity { Note, Warning, Error };
 // Something about the file that limits what the facts can say.
 struct FileIssue {
   IssueSeverity severity = IssueSeverity::Error;
-  std::string code;     // read-error, not-utf8, nul-byte, too-large, empty, syntax-error, grammar-gap,
+  std::string code;     // read-error, not-utf8, bad-encoding, nul-byte, too-large, empty, syntax-error, grammar-gap,
+                        // encoding-gap (CPython reads an encoding iconv does not),
                         // python-syntax-error (CPython's message, with --python-check)
   std::string message;  // one line
   uint32_t line = 0;    // 0 when the issue has no line
@@ -369,7 +374,8 @@ struct FileIssue {
 
   // The file is not valid Python (upstream's [parse_error]).
   bool is_syntax_error() const {
-    return code == "syntax-error" || code == "python-syntax-error" || code == "not-utf8" || code == "nul-byte";
+    return code == "syntax-error" || code == "python-syntax-error" || code == "not-utf8" || code == "bad-encoding" ||
+           code == "nul-byte";
   }
   bool operator==(const FileIssue&) const = default;
 };
@@ -394,7 +400,11 @@ struct FileFacts {
   bool is_test_file_v7 = false;
   bool readable = false;
   uint64_t size_bytes = 0;
-  uint64_t content_hash = 0;  // XXH3 64 of the bytes parsed: a later write checks the file is unchanged
+  uint64_t content_hash = 0;  // XXH3 64 of the file's bytes: a later write checks the file is unchanged
+  // The encoding a PEP 263 coding cookie declares when it is not UTF-8
+  // ("iso-8859-1"), "" for UTF-8: the text was decoded to UTF-8 before it
+  // was parsed, so byte offsets count in the decoded text, not the file.
+  std::string encoding;
   std::vector<FileIssue> issues;
   std::vector<ClassFact> classes;  // found by upstream's statement scan, in scan order
   std::vector<Instantiation> instantiations;

@@ -110,7 +110,7 @@ void describe(IO& io, ModuleGate& g) {
 }
 template <class IO>
 void describe(IO& io, Decorator& d) {
-  io(d.name), io(d.text), io(d.line);
+  io(d.name), io(d.text), io(d.line), io(d.column);
   io.list(d.count_arguments, [&](DeviceCount& c) { describe(io, c); });
 }
 template <class IO>
@@ -119,7 +119,7 @@ void describe(IO& io, DeviceName& d) {
 }
 template <class IO>
 void describe(IO& io, Method& m) {
-  io(m.name), io(m.line), io(m.is_async), io(m.is_test), io(m.self_end_byte);
+  io(m.name), io(m.line), io(m.column), io(m.is_async), io(m.is_test), io(m.self_end_byte);
   io(m.start_byte), io(m.end_byte), io(m.body_start_byte);
   io.list(m.parameters, [&](Parameter& p) {
     io(p.name), io(p.kind, static_cast<int>(ParamKind::VarKwargs)), io(p.has_default);
@@ -137,7 +137,7 @@ void describe(IO& io, Declaration& d) {
 }
 template <class IO>
 void describe(IO& io, ClassFact& c) {
-  io(c.name), io(c.line), io(c.body_start_byte), io(c.body_end_byte), io(c.docstring_end_byte);
+  io(c.name), io(c.line), io(c.column), io(c.body_start_byte), io(c.body_end_byte), io(c.docstring_end_byte);
   io(c.is_test_class), io(c.damaged);
   io.list(c.bases, [&](std::string& b) { io(b); });
   io.list(c.decorators, [&](Decorator& d) { describe(io, d); });
@@ -154,7 +154,7 @@ void describe(IO& io, DeviceList& l) {
 }
 template <class IO>
 void describe(IO& io, Instantiation& i) {
-  io(i.kind, static_cast<int>(InstantiateKind::Parametrized)), io(i.target), io(i.target_text), io(i.line);
+  io(i.kind, static_cast<int>(InstantiateKind::Parametrized)), io(i.target), io(i.target_text), io(i.line), io(i.column);
   io(i.statement_level), io(i.attribute_form);
   describe(io, i.only_for), describe(io, i.except_for);
   io.list(i.keyword_flags, [&](std::pair<std::string, Tristate>& f) {
@@ -173,7 +173,7 @@ void describe(IO& io, DeviceSite& s) {
 template <class IO>
 void describe(IO& io, FileFacts& f) {
   io(f.path), io(f.relative_path), io(f.is_test_file), io(f.is_test_file_v7), io(f.readable);
-  io(f.size_bytes), io(f.content_hash), io(f.calls_run_tests);
+  io(f.size_bytes), io(f.content_hash), io(f.encoding), io(f.calls_run_tests);
   io.list(f.issues, [&](FileIssue& i) {
     io(i.severity, static_cast<int>(IssueSeverity::Error)), io(i.code), io(i.message), io(i.line), io(i.column);
     io(i.scan_level);

@@ -46,6 +46,7 @@ bool fixed_source(const Analysis& world, const Vocabulary& vocabulary, const Fix
   std::string source;
   FileFacts reread;
   if (!facts.readable || facts.has_syntax_error()) return why = "does not parse", false;
+  if (!facts.encoding.empty()) return why = "declares the " + facts.encoding + " encoding, and fix writes UTF-8", false;
   if (!read_source(file.absolute_path, source, reread) || reread.content_hash != facts.content_hash)
     return why = "changed since it was read", false;
   std::vector<std::string> reasons;  // "line N: Class: why fix leaves it"

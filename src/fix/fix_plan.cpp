@@ -132,6 +132,9 @@ struct Planner {
 
 FixPlan plan_fixes(const FileFacts& file, const std::map<int, Verdict>& verdicts, const Resolution& resolution,
                    const Vocabulary& vocabulary, const FixTargets& targets) {
+  // fix writes UTF-8, and a file declaring another encoding was decoded
+  // before it was parsed, so no offset in its facts is one of the file's.
+  if (!file.encoding.empty()) return {};
   Planner p{file, verdicts, resolution, vocabulary, targets, {}};
   p.declaration_forms();
   p.instantiations();

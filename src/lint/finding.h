@@ -44,12 +44,16 @@ struct Finding {
   uint32_t column = 0;        // 1-based code points; 0 when the rule has none
   std::string message;        // without upstream's trailing hint sentence
   bool upstream = false;      // part of upstream's TEST_LINTER rule set
-  uint32_t source_line = 0;   // the line to show when it is not `line` (parse_error: where the error is)
+  uint32_t source_line = 0;   // where it is when upstream's `line` says otherwise (parse_error: upstream says 1)
   Subject about;
   FixDescription fix;         // what `hwclass fix` does about it (fix/marks.h); kind None when nothing
   // What the finding is about, where a later step reads it rather than the
   // message: [decorator]'s decorator name; "" for the others.
   std::string subject;
+
+  // The line hwclass's own formats name and show: where the finding is.
+  // Upstream's format (lintrunner) keeps `line`, as upstream reports it.
+  uint32_t where() const { return source_line ? source_line : line; }
 };
 
 }  // namespace hwclass

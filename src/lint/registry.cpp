@@ -59,8 +59,8 @@ const std::vector<RuleInfo>& all_rules() {
        "A class declares no other member than the one it inherits from a scanned base.", nullptr,
        check_contradicting_declaration},
       {"redundant-declaration", false, 0, W, S::DeclaredClass, F::None,
-       "A class does not repeat the member it inherits from a scanned base (ignore it to follow upstream's "
-       "linter, which asks for the repeat).",
+       "With --inherit, a class does not repeat the member it inherits from a scanned base (without it, "
+       "upstream's [hw_classification] asks for the repeat).",
        nullptr, check_redundant_declaration},
       {"unknown-member", false, 0, E, S::AnyClass, F::Safe,
        "A declaration names a member HardwareClassification has (with a did-you-mean when it does not).", nullptr,

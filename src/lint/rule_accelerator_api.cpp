@@ -37,11 +37,13 @@ void check_accelerator_api(const ClassContext& c) {
     if (v7)
       c.report(s->location.line,
                "Test class '" + c.cls.name + "' (GENERIC): must not check accelerator availability in '" + owner +
-                   "': '" + s->text + "'.");
+                   "': '" + s->text + "'.",
+               s->location.column);
     else
       c.report(s->location.line,
                "Test class '" + c.cls.name + "' (GENERIC): must not use accelerator API '" + s->text + "' in '" +
-                   owner + "'.");
+                   owner + "'.",
+               s->location.column);
   }
 }
 

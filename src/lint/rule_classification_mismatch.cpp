@@ -26,7 +26,7 @@ void check_classification_mismatch(const ClassContext& c) {
     message += ", e.g. '" + r.text + "' at line " + std::to_string(r.line);
   }
   message += "; see 'hwclass explain " + c.file.path + "::" + c.cls.name + "'.";
-  c.report(c.cls.line, message);
+  c.report(c.cls.line, message, c.cls.column);
 }
 
 }  // namespace hwclass

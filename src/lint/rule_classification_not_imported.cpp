@@ -28,7 +28,8 @@ void check_classification_not_imported(const ClassContext& c) {
   }
   c.report(d.location.line ? d.location.line : c.cls.line,
            "Test class '" + c.cls.name + "': HardwareClassification is neither imported nor defined in this module, "
-           "so importing it raises NameError; add it to the torch.testing._internal.common_utils import.");
+           "so importing it raises NameError; add it to the torch.testing._internal.common_utils import.",
+           d.location.line ? d.location.column : c.cls.column);
 }
 
 }  // namespace hwclass

@@ -20,7 +20,8 @@ void check_contradicting_declaration(const ClassContext& c) {
   c.report(c.cls.declaration.location.line,
            "Test class '" + c.cls.name + "' declares " + c.cls.declaration.member + " against the " +
                base->declaration.member + " it inherits from '" + base->name +
-               "', which moves its inherited tests off that runner; split its own tests into a class of their own.");
+               "', which moves its inherited tests off that runner; split its own tests into a class of their own.",
+           c.cls.declaration.location.column);
 }
 
 }  // namespace hwclass

@@ -22,7 +22,8 @@ void check_decorator(const ClassContext& c) {
       if (std::find(deny.begin(), deny.end(), d.name) == deny.end()) continue;
       c.report(m.line,
                "Test method '" + c.cls.name + "." + m.name + "' (ACCELERATOR): must not use '@" + d.name +
-                   "'; only '@onlyAccelerator' is allowed.");
+                   "'; only '@onlyAccelerator' is allowed.",
+               m.column);
       c.out.back().subject = d.name;
       // The decorator's device site, where it is one (@onlyCUDA, one device).
       int site = -1;

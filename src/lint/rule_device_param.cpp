@@ -17,7 +17,8 @@ void check_device_param(const ClassContext& c) {
     if (!m.is_test || takes_device_parameter(m) == required) continue;
     c.report(m.line,
              "Test method '" + c.cls.name + "." + m.name + "' (" + c.member + "): " +
-                 (required ? "must accept" : "must not accept") + " a 'device' or 'devices' parameter.");
+                 (required ? "must accept" : "must not accept") + " a 'device' or 'devices' parameter.",
+             m.column);
     c.about(static_cast<int>(&m - c.cls.methods.data()));
   }
 }

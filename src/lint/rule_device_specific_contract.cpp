@@ -41,8 +41,10 @@ void check_device_specific_contract(const ClassContext& c) {
   if (!info) return;
   const std::string& device = info->key;
   const std::string who = c.member + " class '" + c.cls.name + "'";
+  // At the class, or at the instantiate call.
   auto report = [&](uint32_t line, std::string message) {
-    c.report(line, std::move(message));
+    const Instantiation* at = c.instantiation;
+    c.report(line, std::move(message), at && line == at->line ? at->column : c.cls.column);
   };
   const Instantiation* inst = c.instantiation;
   if (!inst && multi_process(c)) return;

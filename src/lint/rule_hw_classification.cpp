@@ -16,7 +16,7 @@
 namespace hwclass {
 
 void check_hw_classification(const ClassContext& c) {
-  c.report(c.cls.line, "Test class '" + c.cls.name + "': missing or invalid hw_classification.");
+  c.report(c.cls.line, "Test class '" + c.cls.name + "': missing or invalid hw_classification.", c.cls.column);
 }
 
 }  // namespace hwclass

@@ -14,11 +14,13 @@ void check_instantiation(const ClassContext& c) {
   bool instantiated = c.instantiation != nullptr;
   if (c.vocabulary.members.is_accelerator(c.member) && !instantiated) {
     c.report(c.cls.line,
-             "Test class '" + c.cls.name + "' (ACCELERATOR): must be used with instantiate_device_type_tests.");
+             "Test class '" + c.cls.name + "' (ACCELERATOR): must be used with instantiate_device_type_tests.",
+             c.cls.column);
   }
   if (c.vocabulary.members.is_generic(c.member) && instantiated)
     c.report(c.cls.line,
-             "Test class '" + c.cls.name + "' (GENERIC): must not be used with instantiate_device_type_tests.");
+             "Test class '" + c.cls.name + "' (GENERIC): must not be used with instantiate_device_type_tests.",
+             c.cls.column);
 }
 
 }  // namespace hwclass

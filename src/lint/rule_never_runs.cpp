@@ -21,7 +21,7 @@ void check_never_runs(const InstantiationContext& c) {
   const Instantiation& inst = c.inst;
   if (inst.kind != InstantiateKind::DeviceType) return;
   auto report = [&](const std::string& message) {
-    c.report(inst.line, "instantiate_device_type_tests(" + inst.target_text + "): " + message);
+    c.report(inst.line, "instantiate_device_type_tests(" + inst.target_text + "): " + message, inst.column);
   };
   const auto& only = inst.only_for.values;
   const bool literal_only = inst.only_for.state == DeviceList::State::Literal;

@@ -14,7 +14,8 @@ void check_only_for(const ClassContext& c) {
   if (c.instantiation->only_for.state == DeviceList::State::Absent) return;
   c.report(c.instantiation->line,
            "Test class '" + c.cls.name +
-               "' (ACCELERATOR): must not use only_for in instantiate_device_type_tests; use except_for instead.");
+               "' (ACCELERATOR): must not use only_for in instantiate_device_type_tests; use except_for instead.",
+           c.instantiation->column);
 }
 
 }  // namespace hwclass

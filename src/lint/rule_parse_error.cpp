@@ -12,14 +12,17 @@ namespace hwclass {
 void check_parse_error(const FileContext& c) {
   if (!c.file.readable || !c.file.has_syntax_error()) return;
   std::string reason = "invalid syntax";
-  uint32_t where = 0;
+  const FileIssue* at = nullptr;
   for (const FileIssue& issue : c.file.issues) {
-    if (issue.code == "python-syntax-error") reason = issue.message, where = issue.line;
-    if (issue.code == "syntax-error" && !where) where = issue.line;
+    if (issue.code == "python-syntax-error") reason = issue.message, at = &issue;
+    if (issue.is_syntax_error() && issue.code != "python-syntax-error" && !at) at = &issue;
   }
-  // Upstream reports line 1; the text output shows the line at fault.
+  // Upstream reports line 1 (the lintrunner format keeps it); hwclass's own
+  // formats name and show the line at fault (Finding::where). No column:
+  // tree-sitter's error region and CPython's offset (bytes or characters,
+  // by how it read the file) need not agree on one, so the line is the claim.
   c.report(1, "Failed to parse the file: " + reason);
-  c.out.back().source_line = where;
+  c.out.back().source_line = at ? at->line : 0;
 }
 
 }  // namespace hwclass

@@ -15,7 +15,8 @@ void check_partial_parse(const FileContext& c) {
     if (issue.code != "grammar-gap" || !issue.scan_level) continue;
     c.report(issue.line, "Line " + std::to_string(issue.line) +
                              " is valid Python the grammar does not accept; classes, declarations or "
-                             "instantiate calls there may be missed.");
+                             "instantiate calls there may be missed.",
+             issue.column);
   }
 }
 

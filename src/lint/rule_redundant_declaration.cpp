@@ -1,12 +1,14 @@
-// redundant-declaration (hwclass): a class declares the member it already
-// inherits from a scanned base. The runtime filter reads the declaration
-// through the MRO, so the repeat changes nothing it runs; #193496 calls it
-// redundant, while #191832/#191901 (and upstream's linter, which does not
-// inherit) ask for it on every class with tests (contract section 14). So
-// it is a warning a project turns off with `ignore = ["redundant-declaration"]`
-// when it follows the linter; `hwclass fix` writes the repeat for that linter.
-// Example: `class TestB(TestA)` declaring GENERIC under a GENERIC TestA.
-// Fix: none (delete the line, or keep it for upstream's linter).
+// redundant-declaration (hwclass): with --inherit, a class declares the
+// member it already inherits from a scanned base. The runtime filter reads
+// the declaration through the MRO, so the repeat changes nothing it runs
+// (#193496 calls it redundant). Without --inherit the repeat is no more
+// redundant than upstream's [hw_classification] lets it be: that rule does
+// not inherit and asks every class with tests of its own for its own
+// declaration (#191832/#191901, contract 5.2 and 14), which `hwclass fix`
+// writes; flagging it there made fix's output fail its own lint (issue 49).
+// Example: under --inherit, `class TestB(TestA)` declaring GENERIC under a
+// GENERIC TestA.
+// Fix: none (delete the line).
 #include "lint/rule_context.h"
 #include "resolve/resolved.h"
 
@@ -24,12 +26,13 @@ const ClassFact* declaring_base(const ClassContext& c) {
 }
 
 void check_redundant_declaration(const ClassContext& c) {
-  if (c.settings.upstream_only || c.cls.declaration.state != DeclarationState::Valid) return;
+  if (c.settings.upstream_only || !c.settings.inherit || c.cls.declaration.state != DeclarationState::Valid) return;
   const ClassFact* base = declaring_base(c);
   if (!base || base->declaration.member != c.cls.declaration.member) return;
   c.report(c.cls.declaration.location.line, "Test class '" + c.cls.name + "' repeats the " +
                                                 c.cls.declaration.member + " it inherits from '" + base->name +
-                                                "'; the runtime reads it through the MRO.");
+                                                "'; the runtime reads it through the MRO.",
+           c.cls.declaration.location.column);
 }
 
 }  // namespace hwclass

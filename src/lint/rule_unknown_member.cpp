@@ -14,15 +14,18 @@ namespace hwclass {
 void check_unknown_member(const ClassContext& c) {
   const Declaration& d = c.cls.declaration;
   const uint32_t line = d.location.line ? d.location.line : c.cls.line;
+  const uint32_t column = d.location.line ? d.location.column : c.cls.column;
   const std::string written = "'HardwareClassification." + d.member + "'";
   if (d.reason == InvalidReason::AliasMember) {
     c.report(line, "Test class '" + c.cls.name + "': " + written + " is the early name of " + d.alias_of +
-                       "; declare HardwareClassification." + d.alias_of + ".");
+                       "; declare HardwareClassification." + d.alias_of + ".",
+             column);
   } else if (d.reason == InvalidReason::UnknownMember) {
     std::string guess = closest_name(d.member, c.vocabulary.members.names());
     c.report(line, "Test class '" + c.cls.name + "': " + written + " names no member; " +
                        (guess.empty() ? "the members are " + join_names(c.vocabulary.members.names()) + "."
-                                      : "did you mean " + guess + "?"));
+                                      : "did you mean " + guess + "?"),
+             column);
   }
 }
 

@@ -24,7 +24,8 @@ void check_unscoped_device_skip(const ClassContext& c) {
         c.report(d.line,
                  "Test method '" + c.cls.name + "." + m.name + "' (ACCELERATOR): '@" + d.text +
                      "' tests the " + ascii_upper(device->key) + "-only '" + s.text +
-                     "' and so also skips every other accelerator; use '@" + device->scoped_skip + "'.");
+                     "' and so also skips every other accelerator; use '@" + device->scoped_skip + "'.",
+                 d.column);
         break;
       }
     }

@@ -123,9 +123,11 @@ std::optional<PythonVerdict> python_parse(const std::string& path) {
 }
 
 void apply_python_verdict(FileFacts& facts, const PythonVerdict& verdict) {
+  // What CPython parses is valid Python: the grammar's or the decoder's
+  // complaint becomes a note (a gap of ours, not the file's error).
   for (FileIssue& issue : facts.issues) {
-    if (issue.code != "syntax-error" || !verdict.valid) continue;
-    issue.code = "grammar-gap";
+    if (!verdict.valid || (issue.code != "syntax-error" && issue.code != "bad-encoding")) continue;
+    issue.code = issue.code == "syntax-error" ? "grammar-gap" : "encoding-gap";
     issue.severity = IssueSeverity::Note;
   }
   if (!verdict.valid)

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "parse/source_encoding.h"
 #include "util/hash.h"
 
 namespace hwclass {
@@ -148,17 +149,44 @@ bool read_source(const std::string& path, std::string& text, FileFacts& facts) {
   return check_source(text, facts);
 }
 
-bool check_source(const std::string& text, FileFacts& facts) {
+namespace {
+
+// A coding cookie other than UTF-8's: `text` becomes its UTF-8 decoding,
+// as CPython decodes it before it parses. False when there is none.
+bool decode_declared(std::string& text, FileFacts& facts) {
+  auto cookie = coding_cookie(text);
+  if (!cookie || cookie->name == "utf-8") return false;
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) {  // a UTF-8 BOM and another encoding: CPython's words
+    add_issue(facts, IssueSeverity::Error, "bad-encoding", "encoding problem: " + cookie->name + " with BOM",
+              cookie->line);
+    return true;
+  }
+  std::string utf8;
+  if (auto error = to_utf8(text, cookie->name, utf8)) {
+    add_issue(facts, IssueSeverity::Error, "bad-encoding", error->message, error->line);
+    return true;
+  }
+  text.swap(utf8);
+  facts.encoding = cookie->name;
+  return true;
+}
+
+}  // namespace
+
+bool check_source(std::string& text, FileFacts& facts) {
   facts.size_bytes = text.size();
   facts.readable = true;
-  facts.content_hash = hash64(text);
+  facts.content_hash = hash64(text);  // the bytes on disk, before any decoding
   if (text.empty()) {
     add_issue(facts, IssueSeverity::Note, "empty", "empty file");
     return true;
   }
+  // A file declaring another encoding is decoded, or an issue says why not;
+  // any other is UTF-8.
+  size_t bad = std::string::npos;
   if (size_t nul = text.find('\0'); nul != std::string::npos)
     add_issue(facts, IssueSeverity::Error, "nul-byte", "source contains a NUL byte", line_of(text, nul));
-  else if (size_t bad = first_invalid_utf8(text); bad != std::string::npos)
+  else if (!decode_declared(text, facts) && (bad = first_invalid_utf8(text)) != std::string::npos)
     add_issue(facts, IssueSeverity::Error, "not-utf8", "source is not valid UTF-8", line_of(text, bad));
   if (uint32_t line = bracket_overflow_line(text, kMaxBracketNesting)) {
     add_issue(facts, IssueSeverity::Error, "syntax-error", "too many nested parentheses", line);

@@ -1,5 +1,5 @@
 // Reading one source file, with the checks that decide whether its text can
-// be trusted: size, NUL bytes, UTF-8.
+// be trusted: size, NUL bytes, its declared encoding (PEP 263), UTF-8.
 #pragma once
 
 #include <cstdint>
@@ -20,8 +20,11 @@ inline constexpr uint64_t kMaxSourceBytes = 64ull << 20;
 bool read_source(const std::string& path, std::string& text, FileFacts& facts);
 
 // The checks read_source makes on bytes from anywhere (a git blob): sets
-// the size, readability and hash, adds the issues; false when not to parse.
-bool check_source(const std::string& text, FileFacts& facts);
+// the size, readability and hash (of the bytes as given), adds the issues;
+// false when not to parse. A PEP 263 coding cookie other than UTF-8's
+// turns `text` into its UTF-8 decoding (FileFacts::encoding), which is what
+// the parser reads.
+bool check_source(std::string& text, FileFacts& facts);
 
 // The 1-based line where bracket nesting (outside strings and comments)
 // first exceeds `limit`, or 0.

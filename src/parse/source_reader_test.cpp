@@ -27,7 +27,8 @@ TEST_CASE("a byte that is not UTF-8 is found on its line wherever it falls in an
     CHECK(facts.issues[0].code == "not-utf8");
     CHECK(facts.issues[0].line == line);
     FileFacts good;
-    check_source(text + "\xc3\xa9" + "tail\n", good);
+    std::string fine = text + "\xc3\xa9" + "tail\n";
+    check_source(fine, good);
     CHECK(good.issues.empty());
   }
 }

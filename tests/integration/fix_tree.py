@@ -10,7 +10,8 @@ changed file CPython compiled before still compiles; the classes that gained a d
 declaration changed; the safe fixes change nothing else (the two ASTs are
 equal once the changed declarations and the HardwareClassification import
 are taken out of both); a second run changes nothing (--diff exits 0); and
-`hwclass lint --upstream` reports no [hw_classification] for those classes.
+`hwclass lint --upstream` reports no [hw_classification] for those classes,
+and no rule of `hwclass lint` reports a declaration fix wrote (issue 49).
 Prints how many classes were fixed and how many were left, and why.
 With --unsafe-fixes: the same, hwclass lint finds fewer hardcoded-device
 sites in the changed files than before, and the fix modes compose: safe
@@ -137,6 +138,27 @@ def composes(hwclass: str, safe: pathlib.Path, unsafe: pathlib.Path, root: pathl
     return len(alone)
 
 
+def own_rules_pass(hwclass: str, fixed_tree: pathlib.Path, fixed: dict, failures: list) -> int:
+    """fix writes nothing its own lint flags (issue 49): no hwclass rule
+    reports a declaration fix wrote, found on its line by CPython's ast."""
+    lines = {}  # (path, line of a declaration fix wrote) -> class
+    for rel, classes in fixed.items():
+        for node in ast.walk(ast.parse((fixed_tree / rel).read_bytes())):
+            if isinstance(node, ast.ClassDef) and node.name in classes:
+                for stmt in node.body:
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+                    if any(isinstance(t, ast.Name) and t.id == "hw_classification" for t in targets):
+                        lines[(rel, stmt.lineno)] = node.name
+                        break
+    lint = subprocess.run([hwclass, "lint", "--isolated", "-q", "--no-allowlist", "--format", "json", "--root",
+                           str(fixed_tree), *[str(fixed_tree / rel) for rel in fixed]], capture_output=True, text=True)
+    for f in json.loads(lint.stdout):
+        if (f["relative_path"], f["line"]) in lines:
+            failures.append(f"{f['relative_path']}:{f['line']}: fix's declaration of "
+                            f"{lines[(f['relative_path'], f['line'])]} gets [{f['rule']}]: {f['message']}")
+    return len(lines)
+
+
 def main() -> int:
     hwclass, root = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
     unsafe = sys.argv[3:] == ["--unsafe-fixes"]
@@ -159,6 +181,7 @@ def main() -> int:
             m = re.match(r"Test class '([^']+)'", f["message"])
             if f["rule"] == "hw_classification" and m and m.group(1) in fixed.get(f["relative_path"], set()):
                 failures.append(f"{f['relative_path']}::{m.group(1)} still gets [hw_classification]")
+        compared["declarations fix wrote, linted"] = own_rules_pass(hwclass, fixed_tree, fixed, failures)
         if unsafe:
             with tree(hwclass, root, "safe") as safe:
                 changed = [str(p.relative_to(safe)) for p in (safe / "test").rglob("*.py")

@@ -11,6 +11,7 @@
 // `# hwclass-fixture: ...` sets what the file alone cannot:
 //   upstream-version=7   lint with TEST_LINTER v7's rules
 //   python-accepts       CPython accepts the file (as --python-check asks it)
+//   inherit              lint with --inherit
 //   unreadable           the file cannot be read (as with no permission)
 #include <catch2/catch.hpp>
 
@@ -82,6 +83,7 @@ std::multiset<std::pair<uint32_t, std::string>> reported_lines(const std::string
   // (torch.accelerator.*, onlyAccelerator); fix_targets_test.cpp covers one that may not.
   options.fix_targets = FixTargets::none_missing();
   if (has(fixture.directives, "upstream-version=7")) options.settings.upstream_version = 7;
+  options.settings.inherit = has(fixture.directives, "inherit");
   std::vector<FileFacts> files{std::move(facts)};
   Resolution resolution = resolve(files, Vocabulary::embedded());
   const Analysis world = analyze(files, resolution, Vocabulary::embedded());
