@@ -1,5 +1,5 @@
 # The Debian package, from CPack: what `cmake --install` puts under /usr (the
-# dynamic binary and hwclass(1)). Its Depends come from dpkg-shlibdeps
+# dynamic binary, hwclass(1) and the shell completions). Its Depends come from dpkg-shlibdeps
 # (dpkg-dev), read off the binary: the bookworm libraries it links
 # (libc6, libstdc++6, libgcc-s1, libtinyxml2-9, libtomlplusplus3, libxxhash0).
 # git and python3 are recommended: history, --changed-since and pr read git,
@@ -28,4 +28,4 @@ set(deb ${dist}/hwclass_${PROJECT_VERSION}_${deb_arch}.deb)
 add_custom_command(OUTPUT ${deb}
   COMMAND ${CMAKE_CPACK_COMMAND} -G DEB --config ${CMAKE_BINARY_DIR}/CPackConfig.cmake
   COMMAND ${CMAKE_COMMAND} -E copy ${CPACK_PACKAGE_DIRECTORY}/hwclass_${PROJECT_VERSION}_${deb_arch}.deb ${deb}
-  DEPENDS hwclass ${CMAKE_BINARY_DIR}/man/hwclass.1 ${CMAKE_BINARY_DIR}/CPackConfig.cmake VERBATIM)
+  DEPENDS hwclass ${CMAKE_BINARY_DIR}/man/hwclass.1 ${completion_files} ${CMAKE_BINARY_DIR}/CPackConfig.cmake VERBATIM)

@@ -20,8 +20,9 @@ case "${1:-}" in
   # unpack the PyTorch corpus, torch and pytest for the real-client test of
   # `hwclass select`, chromium to render the HTML report, clang and its
   # runtime for the libFuzzer targets (fuzz/), debootstrap for the PyTorch
-  # 2.6.0 runtime below.
-  --tests) packages="$packages $release catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev debootstrap iproute2" ;;
+  # 2.6.0 runtime below, and bash-completion, zsh and fish to ask each shell
+  # what `hwclass completion` makes Tab offer.
+  --tests) packages="$packages $release catch2 python3 groff-base man-db pre-commit xz-utils python3-torch python3-pytest chromium clang libclang-rt-14-dev debootstrap iproute2 bash-completion zsh fish" ;;
   *) echo "usage: install-deps.sh [--release | --tests]" >&2; exit 2 ;;
 esac
 # The tree-sitter runtime and grammar come from the npm registry at configure

@@ -12,7 +12,8 @@ std::unique_ptr<CLI::App> make_app(std::vector<CommandRunner>& runners) {
               "See hwclass(1) for details.");
   runners = {register_scan(*app), register_lint(*app), register_allowlist(*app), register_classify(*app),
              register_explain(*app), register_select(*app), register_fix(*app),
-             register_report(*app), register_pr(*app), register_rules(*app), register_cache(*app)};
+             register_report(*app), register_pr(*app), register_rules(*app), register_cache(*app),
+             register_completion(*app)};
   return app;
 }
 

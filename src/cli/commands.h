@@ -24,6 +24,7 @@ CommandRunner register_fix(CLI::App& app);
 CommandRunner register_report(CLI::App& app);
 CommandRunner register_cache(CLI::App& app);
 CommandRunner register_pr(CLI::App& app);
+CommandRunner register_completion(CLI::App& app);
 
 // `allowlist prune` as fix --update-allowlist runs it after writing fixes:
 // drops the entries that now pass or no longer exist, byte for byte.

@@ -17,7 +17,10 @@ repository root is BUILD_DIR, and after every ```sh block has run, with
 - one version, VERSION (project(VERSION)): every `--version`, each man
   page's header, the .deb's Version, the wheel's metadata and the artifacts'
   names, and the `tool.version` of select's manifest;
-- the .deb declares its library dependencies.
+- the .deb declares its library dependencies;
+- the prefix and the .deb hold each shell's completion script, byte for
+  byte what `BUILD_DIR/hwclass completion SHELL` writes, where the shell
+  looks, and bash-completion, zsh and fish, unconfigured, find one.
 """
 import json
 import os
@@ -128,6 +131,36 @@ def check_deb_depends(failures: list) -> int:
     return len(needed)
 
 
+def check_completions(build: pathlib.Path, prefix: pathlib.Path, failures: list) -> int:
+    compared = 0
+    homes = {prefix: {"bash": "share/bash-completion/completions/hwclass", "zsh": "share/zsh/site-functions/_hwclass",
+                      "fish": "share/fish/vendor_completions.d/hwclass.fish"},
+             pathlib.Path("/usr"): {"bash": "share/bash-completion/completions/hwclass",
+                                    "zsh": "share/zsh/vendor-completions/_hwclass",
+                                    "fish": "share/fish/vendor_completions.d/hwclass.fish"}}
+    for root, paths in homes.items():
+        for shell, rel in paths.items():
+            want = output([str(build / "hwclass"), "completion", shell]).stdout
+            path = root / rel
+            if not want or not path.is_file() or path.read_bytes() != want:
+                failures.append(f"{path} is not what `hwclass completion {shell}` writes")
+            compared += 1
+    # Each shell, as installed, finds a script with no configuration.
+    formats = {"text", "json", "lintrunner", "github", "sarif", "junit"}
+    zsh = pathlib.Path(__file__).resolve().parents[1] / "integration/zsh_complete.zsh"
+    asks = {"bash": ["bash", "--norc", "-c", "source /usr/share/bash-completion/bash_completion; "
+                     "_completion_loader hwclass; COMP_WORDS=(hwclass lint --format ''); COMP_CWORD=3; _hwclass; "
+                     "printf '%s\\n' \"${COMPREPLY[@]}\""],
+            "fish": ["fish", "-c", "complete -C 'hwclass lint --format '"],  # loads with hwclass on PATH
+            "zsh": ["zsh", "-f", str(zsh), "hwclass lint --format "]}
+    for shell, argv in asks.items():
+        got = {row.split("\t")[0] for row in output(argv, env=dict(os.environ, TERM="dumb")).stdout.decode().split("\n")}
+        if not formats <= got:
+            failures.append(f"{shell}, unconfigured, offers {sorted(got)} after `hwclass lint --format `")
+        compared += 1
+    return compared
+
+
 def inside(source: pathlib.Path, build: pathlib.Path, version: str) -> int:
     failures = []
     blocks = install_blocks((source / "README.md").read_text())
@@ -147,7 +180,8 @@ def inside(source: pathlib.Path, build: pathlib.Path, version: str) -> int:
     compared = {"outputs equal to the build's": compare_outputs(build, installed, source, failures),
                 "versions": check_versions(version, build, installed, venv, source, failures),
                 "man pages": check_man_pages(prefix, version, failures),
-                "declared dependencies": check_deb_depends(failures)}
+                "declared dependencies": check_deb_depends(failures),
+                "completions": check_completions(build, prefix, failures)}
     return finish(failures, compared=compared)
 
 
