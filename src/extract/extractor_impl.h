@@ -83,6 +83,8 @@ class Extractor {
   void read_module_binding(TSNode statement);
   const ModuleBinding* literal_binding(std::string_view name) const;
   void read_module_function(TSNode function);
+  // count_stamper.cpp: a decorator of the file's own that stamps a need.
+  void read_count_stamper(TSNode function);
   void read_device_helper(TSNode function);
   // device_function.cpp: `def get_device(): return torch.device(DEVICE)`.
   void read_device_function(TSNode function);

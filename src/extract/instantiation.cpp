@@ -234,6 +234,7 @@ void Extractor::read_device_helper(TSNode function) {
 void Extractor::read_module_function(TSNode function) {
   read_device_helper(function);
   read_device_function(function);
+  read_count_stamper(function);
   std::string_view name = text(ts::child_by_field_id(function, g_.f_name));
   if (guard_.condition.find("__name__") != std::string::npos) return;  // not defined under pytest
   if (name.rfind("test", 0) == 0) facts_.module_tests.emplace_back(std::string(name), ts::start_point(function).row + 1);

@@ -19,7 +19,7 @@
 
 namespace hwclass {
 
-inline constexpr int kFactsSchemaVersion = 20;
+inline constexpr int kFactsSchemaVersion = 21;
 
 struct Location {
   uint32_t line = 0;
@@ -41,6 +41,21 @@ struct DeviceCount {
   int64_t value = 0;  // Known only
   std::string text;   // the expression as written, whitespace folded
   bool operator==(const DeviceCount&) const = default;
+};
+
+// A module-level function of the file that stamps a device need on the
+// function it decorates, as upstream's conftest reads it (contract 5.8):
+// `fn._min_gpus_required = 4` ([device_count] stamp_attributes) anywhere in
+// its body. The count is `count` (a literal, or a name the file or the
+// rules bind), or, for a decorator factory, the factory's positional
+// parameter at `argument` (from 1; 0: not a parameter), as in
+// `def needs(n): ... fn._min_gpus_required = n`.
+struct CountStamper {
+  std::string name;
+  DeviceCount count;
+  uint32_t argument = 0;
+  uint32_t line = 0;
+  bool operator==(const CountStamper&) const = default;
 };
 
 // The module-level clause a statement runs under, when it may not run at
@@ -446,6 +461,7 @@ struct FileFacts {
   std::vector<DeviceGlobal> device_globals;
   std::vector<NoTestRebinding> notest_rebindings;
   std::vector<ModuleBinding> module_bindings;  // in source order
+  std::vector<CountStamper> count_stampers;    // in source order
   // Module-level `def test*` functions: pytest collects them, but they have
   // no class to declare a classification, so no --hw-classification run has them.
   std::vector<std::pair<std::string, uint32_t>> module_tests;  // name, line

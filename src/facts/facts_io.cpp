@@ -189,6 +189,10 @@ void describe(IO& io, FileFacts& f) {
   io.list(f.device_globals, [&](DeviceGlobal& g) { io(g.name), describe(io, g.device), io(g.line), io(g.function), io(g.returns); });
   io.list(f.module_tests, [&](std::pair<std::string, uint32_t>& t) { io(t.first), io(t.second); });
   io.list(f.notest_rebindings, [&](NoTestRebinding& n) { io(n.name), io(n.condition), io(n.known_condition), io(n.line); });
+  io.list(f.count_stampers, [&](CountStamper& s) {
+    io(s.name), io(s.argument), io(s.line);
+    describe(io, s.count);
+  });
   io.list(f.module_bindings, [&](ModuleBinding& b) {
     io(b.name), io(b.line), io(b.deleted), io(b.conditional), io(b.literal, static_cast<int>(ModuleBinding::Literal::False)), io.list(b.values, [&](std::string& v) { io(v); });
     describe(io, b.count);

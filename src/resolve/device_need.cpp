@@ -87,17 +87,31 @@ class NeedDecider {
     return false;
   }
 
+  // The count `d` asks for when written on an argument: `at` is its
+  // position (from 1); one not written (a keyword, a splat) cannot be read.
+  int64_t argument_need(const Decorator& d, size_t at, int file) const {
+    return at <= d.count_arguments.size() ? need_of(named(d.count_arguments[at - 1], file)) : kUnreadableNeed;
+  }
+
+  // What a decorator of the file's own stamps (facts CountStamper); -1
+  // when it stamps nothing.
+  int64_t own_stamp(const Decorator& d, int file) const {
+    int64_t need = -1;
+    for (const CountStamper& s : files_[file].count_stampers)
+      if (s.name == d.name)
+        need = std::max(need, s.argument ? argument_need(d, s.argument, file) : need_of(named(s.count, file)));
+    return need;
+  }
+
   // The largest count the decorators ask for; `stamped_only`: only those
   // upstream's conftest reads. -1 when none asks.
   int64_t decorator_need(const std::vector<Decorator>& decorators, bool stamped_only, int file) const {
     int64_t need = -1;
     for (const Decorator& d : decorators) {
+      need = std::max(need, own_stamp(d, file));
       if (stamped_only && !listed(vocab_.count_stamped_decorators, d.name)) continue;
       if (auto at = vocab_.count_argument_positions.find(d.name); at != vocab_.count_argument_positions.end()) {
-        // An argument not written (a keyword, a splat) cannot be read.
-        need = std::max(need, at->second <= d.count_arguments.size()
-                                  ? need_of(named(d.count_arguments[at->second - 1], file))
-                                  : kUnreadableNeed);
+        need = std::max(need, argument_need(d, at->second, file));
       } else if (auto it = vocab_.count_fixed_decorators.find(d.name); it != vocab_.count_fixed_decorators.end()) {
         need = std::max(need, it->second);
       }

@@ -139,6 +139,56 @@ TEST_CASE("upstream's worked cases of the newest rule, and its new stamp sources
                                       {"test_nccl_n", 3}, {"test_nccl_skip", 5}, {"test_floor", 2}, {"test_world", 6}});
 }
 
+TEST_CASE("a file's own decorator that stamps _min_gpus_required is a stamp", "[resolve][device-need]") {
+  // Upstream's test_requires_multi_gpu_stamps_four: `_requires_multi_gpu`
+  // of distributed/pipelining/test_dtensor_pp_integration.py stamps 4, and
+  // the conftest reads it like any stamp. A factory's count is its argument;
+  // a name is read where the file binds it; a stamp under another name, or a
+  // decorator of another file, stamps nothing here.
+  auto n = needs({{"test/distributed/pipelining/test_dtensor_pp_integration.py",
+                   "import functools\n"
+                   "NEED = 3\n"
+                   "def _requires_multi_gpu(fn):\n"
+                   "    @functools.wraps(fn)\n"
+                   "    def wrapper(*args, **kwargs):\n"
+                   "        return fn(*args, **kwargs)\n"
+                   "    wrapper._min_gpus_required = 4\n"
+                   "    return wrapper\n"
+                   "def needs_gpus(count, reason=''):\n"
+                   "    def decorator(fn):\n"
+                   "        fn._required_world_size = count\n"
+                   "        return fn\n"
+                   "    return decorator\n"
+                   "def by_name(fn):\n"
+                   "    fn._min_gpus_required = NEED\n"
+                   "    return fn\n"
+                   "def not_a_stamp(fn):\n"
+                   "    fn._min_gpus = 8\n"
+                   "    return fn\n"
+                   "class TestPP(MultiProcessTestCase):\n"
+                   "    @_requires_multi_gpu\n"
+                   "    def test_four(self): pass\n"
+                   "    @needs_gpus(5)\n"
+                   "    def test_factory(self): pass\n"
+                   "    @by_name\n"
+                   "    def test_named(self): pass\n"
+                   "    @not_a_stamp\n"
+                   "    def test_other(self): pass\n"
+                   "class TestSingle(TestCase):\n"
+                   "    @_requires_multi_gpu\n"
+                   "    def test_four(self): pass\n"},
+                  {"test/distributed/test_elsewhere.py",
+                   "class TestElsewhere(MultiProcessTestCase):\n"
+                   "    @_requires_multi_gpu\n"
+                   "    def test_x(self): pass\n"}},
+                 Vocabulary::embedded());
+  CHECK(n["TestPP"].tests == std::map<std::string, int64_t>{
+                                 {"test_four", 4}, {"test_factory", 5}, {"test_named", 3}, {"test_other", 0}});
+  CHECK(n["TestPP"].min_devices == 5);
+  CHECK(n["TestSingle"].tests == std::map<std::string, int64_t>{{"test_four", 4}});
+  CHECK(n["TestElsewhere"].tests == std::map<std::string, int64_t>{{"test_x", 0}});
+}
+
 TEST_CASE("a rules file names a multi-process rule it defines", "[resolve][device-need]") {
   std::string text(embedded_rules_text());
   const std::string key = "multi_process_rule = \"stamps\"";

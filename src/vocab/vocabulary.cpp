@@ -66,7 +66,7 @@ std::map<std::string, int64_t> count_map(const toml::table& table, std::string_v
 // [device_count], with the multi-process rule it names: its fixed counts
 // are laid over the table's own.
 void read_device_count(const toml::table& count, const std::string& source, Vocabulary& v) {
-  check_keys(count, {"argument", "fixed", "stamped", "constants", "multi_process_rule", "rule"}, source,
+  check_keys(count, {"argument", "fixed", "stamped", "stamp_attributes", "constants", "multi_process_rule", "rule"}, source,
              "[device_count]");
   v.count_constants = count_map(count, "constants", source);
   for (const auto& [name, position] : count_map(count, "argument", source)) {
@@ -75,6 +75,7 @@ void read_device_count(const toml::table& count, const std::string& source, Voca
   }
   v.count_fixed_decorators = count_map(count, "fixed", source);
   v.count_stamped_decorators = string_list(count, "stamped", source, false);
+  v.count_stamp_attributes = string_list(count, "stamp_attributes", source, false);
   const toml::node* chosen = count.get("multi_process_rule");
   if (!chosen) return;  // a rules file from before the key: upstream's older rule
   auto name = chosen->value<std::string>();

@@ -95,6 +95,10 @@ class Vocabulary {
   std::map<std::string, size_t> count_argument_positions;
   std::map<std::string, int64_t> count_fixed_decorators;
   std::vector<std::string> count_stamped_decorators;
+  // The attributes those decorators stamp on the function they wrap, which
+  // upstream's conftest reads ([device_count] stamp_attributes): a file's own
+  // decorator that sets one stamps too (extract/count_stamper.cpp).
+  std::vector<std::string> count_stamp_attributes;
   // The rule that gives a multi-process test its need (contract 5.8,
   // [device_count] multi_process_rule): whether the class's world_size
   // counts beside the stamps. Upstream's newest rule says no; its older

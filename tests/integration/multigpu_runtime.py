@@ -20,7 +20,9 @@ harness.sample.draw. For every class the runtime marks multigpu or whose
 tests need other than one device, and every class select marks
 multi-process in a file the runtime imported: select lists it, agrees on
 multi-process, on min_devices (the largest need of its tests), and on
-each test both name. Prints the counts and the differences; fails unless
+each test both name. The same comparison runs first on
+multigpu_fixture/, whose file stamps needs with decorators of its own (no
+2.6.0 file does). Prints the counts and the differences; fails unless
 classes, multigpu classes and tests were compared.
 """
 import ast
@@ -149,9 +151,22 @@ def chosen_files(test: pathlib.Path, args) -> list:
     return drawn
 
 
+def fixture_counts(hwclass: str, failures: list) -> dict:
+    """The same comparison on multigpu_fixture/: decorators of a file's own
+    that stamp a need, which no 2.6.0 file has."""
+    root = HERE / "multigpu_fixture"
+    files = [p.relative_to(root / "test").as_posix() for p in sorted((root / "test").rglob("test_*.py"))]
+    truth = runtime_needs(root, files)
+    failures += [f"fixture {f} fails to import in the runtime: {why}" for f, why in truth["failed"].items()]
+    written = {f: module_classes(root / "test" / f) for f in files}
+    return compare(select_manifest(hwclass, root), truth, written, failures)
+
+
 def main() -> int:
     args = arguments()
     failures = []
+    fixture = fixture_counts(args.hwclass, failures)
+    print(f"fixture: compared {fixture['classes']} classes and {fixture['tests']} tests")
     with tree(args.hwclass, args.corpus, "safe") as root:
         files = chosen_files(root / "test", args)
         manifest = select_manifest(args.hwclass, root)
@@ -167,7 +182,8 @@ def main() -> int:
           f"cannot list them); {len(truth['failed'])} files failed to import in the runtime:")
     for f, why in sorted(truth["failed"].items()):
         print(f"  {f}: {why}")
-    return finish(failures, compared={"files imported": len(imported), "classes": counts["classes"],
+    return finish(failures, compared={"fixture tests": fixture["tests"], "files imported": len(imported),
+                                      "classes": counts["classes"],
                                       "multigpu classes": len(counts["multigpu"]), "tests": counts["tests"]})
 
 
