@@ -206,10 +206,13 @@ std::vector<std::pair<std::string, size_t>> classes_by_member(const Session& ses
 }
 
 // --staged or --changed-since: the files git says changed; nothing otherwise.
-std::optional<std::set<std::string>> changed_files(const LintState& s, const std::filesystem::path& root) {
-  if (s.staged && !s.changed_since.empty()) throw UsageError("--staged and --changed-since exclude each other");
+std::optional<std::set<std::string>> changed_files(const CLI::App& cmd, const LintState& s,
+                                                   const std::filesystem::path& root) {
+  const bool since = cmd.count("--changed-since") > 0;
+  if (since) refuse_empty_value("--changed-since", s.changed_since, "revision");
+  if (s.staged && since) throw UsageError("--staged and --changed-since exclude each other");
   if (s.staged) return staged_changes(root);
-  if (!s.changed_since.empty()) return changed_since(root, s.changed_since);
+  if (since) return changed_since(root, s.changed_since);
   return std::nullopt;
 }
 
@@ -277,7 +280,7 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   check_allowlist_option(cmd, s.allowlist);
   if (s.no_allowlist && cmd.count("--allowlist")) throw UsageError("--no-allowlist and --allowlist exclude each other");
   std::set<std::string> allowlist = s.no_allowlist ? std::set<std::string>() : load_allowlist(s.allowlist, root);
-  std::optional<std::set<std::string>> changed = changed_files(s, root);
+  std::optional<std::set<std::string>> changed = changed_files(cmd, s, root);
   // Non-test files and allowlisted files are not read; the ones named on the
   // command line get a note saying why, as upstream would skip them silently.
   std::vector<std::string> skipped_notes;
