@@ -102,6 +102,12 @@ std::set<std::string> load_allowlist(const std::string& given, const std::filesy
   return read_allowlist(given.empty() ? (root / kDefaultAllowlist).string() : given);
 }
 
+void refuse_empty_value(const char* option, const std::string& value, const char* what) {
+  if (value.empty())
+    throw UsageError(std::string(option) + " '': an empty value names no " + what +
+                     " (is the variable that holds it unset?)");
+}
+
 void check_allowlist_option(const CLI::App& cmd, const std::string& given) {
   if (cmd.count("--allowlist") && given.empty())
     throw UsageError("--allowlist '': an empty path names no file (lint --no-allowlist lints allowlisted files)");

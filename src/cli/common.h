@@ -77,6 +77,11 @@ std::optional<FactsCache> open_cache(const CommonOptions& options, const std::fi
 // not there is a UsageError.
 std::set<std::string> load_allowlist(const std::string& given, const std::filesystem::path& root);
 
+// An option given an empty value (`--changed-since "$BASE"` with BASE
+// unset) is a UsageError naming it, never a silent fallback to the option's
+// absence: `what` is what the value names ("revision", "file").
+void refuse_empty_value(const char* option, const std::string& value, const char* what);
+
 // `--allowlist ''` names no file: a usage error, as a shell's unset variable
 // would otherwise fall back silently to the default allowlist.
 void check_allowlist_option(const CLI::App& cmd, const std::string& given);

@@ -16,6 +16,7 @@
 #include "facts/queries.h"
 #include "fix/marks.h"
 #include "lint/allowlist.h"
+#include "lint/input_error.h"
 #include "lint/linter.h"
 #include "parse/python_check.h"
 #include "util/error.h"
@@ -35,6 +36,10 @@ struct LintState {
   std::string changed_since;
   bool staged = false;
   bool no_allowlist = false, force_allowlisted = false;
+  // lintrunner's convention, exit 0 with every problem in-band, holds only
+  // when the command line asks for its format: HWCLASS_OUTPUT_FORMAT
+  // changes the format, never whether a gate fails (issue 49).
+  bool lintrunner_exit = false;
 };
 
 void confirm_with_python(std::vector<FileFacts>& files) {
@@ -48,7 +53,8 @@ void confirm_with_python(std::vector<FileFacts>& files) {
 
 void add_lint_options(CLI::App& cmd, LintState& s) {
   add_common_options(cmd, s.common);
-  cmd.add_option("--format,--output-format", s.format, "Output format (default: HWCLASS_OUTPUT_FORMAT, else text)")
+  cmd.add_option("--format,--output-format", s.format,
+                 "Output format (default: HWCLASS_OUTPUT_FORMAT, else text); lintrunner exits 0 only when given here")
       ->check(CLI::IsMember({"text", "json", "lintrunner", "github", "sarif", "junit"}));
   cmd.add_option("--upstream-version", s.upstream_version, "TEST_LINTER version whose rules and wording to use")
       ->capture_default_str()
@@ -157,14 +163,10 @@ LintOptions lint_options(const LintState& s, const FixTargets& targets) {
   return options;
 }
 
-// Whether to lint a file: an unreadable one only for lintrunner, which shows
-// stdout alone; other formats have said it on stderr (report_problems).
-bool lints(const FileFacts& f, const LintState& s) { return f.readable || s.format == "lintrunner"; }
-
 // Findings for the named files (all, or those a change affects); context
 // files are read for resolution, not linted. `checked`: how many files were
 // asked about; `linted_paths`: the ones read and linted.
-std::vector<Finding> lint_files(Run& run, const LintState& s, const LintOptions& options,
+std::vector<Finding> lint_files(Run& run, const LintOptions& options,
                                 const std::set<std::string>* changed, size_t& checked,
                                 std::vector<std::string>& linted_paths) {
   const Session& session = run.session();
@@ -179,7 +181,6 @@ std::vector<Finding> lint_files(Run& run, const LintState& s, const LintOptions&
   for (size_t i = 0; i < wanted.size(); ++i) {
     if (!wanted[i]) continue;
     const FileFacts& f = session.files()[i];
-    if (!lints(f, s)) continue;
     linted_paths.push_back(f.relative_path);
     auto file_findings = lint_marked(world, i, session.vocabulary(), options);
     findings.insert(findings.end(), std::make_move_iterator(file_findings.begin()),
@@ -206,11 +207,34 @@ std::vector<std::pair<std::string, size_t>> classes_by_member(const Session& ses
 }
 
 // --staged or --changed-since: the files git says changed; nothing otherwise.
-std::optional<std::set<std::string>> changed_files(const LintState& s, const std::filesystem::path& root) {
-  if (s.staged && !s.changed_since.empty()) throw UsageError("--staged and --changed-since exclude each other");
+std::optional<std::set<std::string>> changed_files(const CLI::App& cmd, const LintState& s,
+                                                   const std::filesystem::path& root) {
+  const bool since = cmd.count("--changed-since") > 0;
+  if (since) refuse_empty_value("--changed-since", s.changed_since, "revision");
+  if (s.staged && since) throw UsageError("--staged and --changed-since exclude each other");
   if (s.staged) return staged_changes(root);
-  if (!s.changed_since.empty()) return changed_since(root, s.changed_since);
+  if (since) return changed_since(root, s.changed_since);
   return std::nullopt;
+}
+
+// Each input that could not be found (or a directory walk that stopped
+// early), as the [read-error] finding an unreadable file gets: in-band in
+// every format, so a CI reading only the output sees it.
+std::vector<Finding> missing_inputs(const Run& run, const Vocabulary& vocabulary, const LintOptions& options) {
+  std::vector<Finding> out;
+  for (const DiscoveryProblem& p : run.discovery().problems) {
+    if (!p.fatal) continue;
+    FileFacts missing;
+    missing.path = p.path;
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(p.path, ec).lexically_normal();
+    missing.relative_path = ec ? p.path : relative_to_root(absolute, run.root());
+    missing.issues.push_back({});
+    missing.issues.back().message = p.message;
+    auto found = lint_file(missing, vocabulary, options);
+    out.insert(out.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+  }
+  return out;
 }
 
 // Output, or the statistics, to --output or stdout.
@@ -231,11 +255,13 @@ void write_findings(const LintState& s, const std::vector<Finding>& findings, co
   sink.commit();
 }
 
-// 0 clean, 1 findings at --fail-level or above, 2 bad input; lintrunner
-// reads stdout and wants 0.
+// 0 clean, 1 findings at --fail-level or above, 2 an input that could not
+// be found or read; `--format lintrunner` reads stdout and wants 0.
 int lint_exit_code(const LintState& s, const std::vector<Finding>& findings, bool inputs_ok) {
-  if (s.format == "lintrunner") return 0;
+  if (s.lintrunner_exit) return 0;
   if (!inputs_ok) return 2;
+  for (const Finding& f : findings)
+    if (is_input_error(f)) return 2;
   Severity level = s.fail_level == "warning" ? Severity::Warning
                    : s.fail_level == "advice" ? Severity::Advice
                                               : Severity::Error;
@@ -273,11 +299,12 @@ RunRequest lint_request(const LintState& s, const std::set<std::string>& allowli
 
 int run_lint(const CLI::App& cmd, LintState& s) {
   apply_lint_config(cmd, s);
+  s.lintrunner_exit = s.format == "lintrunner" && cmd.count("--format") > 0;
   std::filesystem::path root = find_repo_root(s.common.root);
   check_allowlist_option(cmd, s.allowlist);
   if (s.no_allowlist && cmd.count("--allowlist")) throw UsageError("--no-allowlist and --allowlist exclude each other");
   std::set<std::string> allowlist = s.no_allowlist ? std::set<std::string>() : load_allowlist(s.allowlist, root);
-  std::optional<std::set<std::string>> changed = changed_files(s, root);
+  std::optional<std::set<std::string>> changed = changed_files(cmd, s, root);
   // Non-test files and allowlisted files are not read; the ones named on the
   // command line get a note saying why, as upstream would skip them silently.
   std::vector<std::string> skipped_notes;
@@ -292,11 +319,9 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   std::vector<Finding> streamed;
   std::vector<std::string> linted_paths;
   run.read(!streaming ? InOrderCallback() : [&](size_t, FileFacts& f) {
-    if (lints(f, s)) {
-      linted_paths.push_back(f.relative_path);
-      auto found = lint_file(f, run.vocabulary(), options);
-      streamed.insert(streamed.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
-    }
+    linted_paths.push_back(f.relative_path);
+    auto found = lint_file(f, run.vocabulary(), options);
+    streamed.insert(streamed.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
     FileFacts kept;  // what report_problems still prints
     kept.path = std::move(f.path);
     kept.relative_path = std::move(f.relative_path);
@@ -308,25 +333,22 @@ int run_lint(const CLI::App& cmd, LintState& s) {
   if (!s.common.quiet && s.format != "lintrunner")
     for (const auto& note : skipped_notes) std::cerr << note << "\n";
   if (s.python_check) confirm_with_python(run.inputs());
-  const bool lintrunner = s.format == "lintrunner";
   // Diagnostics go to stderr, which lintrunner ignores on success; machine
   // formats show per-file ones only with -v.
   CommonOptions quiet = s.common;
   quiet.quiet = quiet.quiet || (s.format != "text" && s.common.verbose == 0);
-  const size_t linted = run.discovery().files.size();
-  size_t checked = linted;
+  size_t checked = run.discovery().files.size();
   std::vector<Finding> findings =
-      streaming ? std::move(streamed) : lint_files(run, s, options, changed ? &*changed : nullptr, checked, linted_paths);
-  std::set<std::string> parse_errors;  // said once, as the [parse_error] finding
+      streaming ? std::move(streamed) : lint_files(run, options, changed ? &*changed : nullptr, checked, linted_paths);
+  std::vector<Finding> missing = missing_inputs(run, run.vocabulary(), options);
+  checked += missing.size();
+  findings.insert(findings.end(), std::make_move_iterator(missing.begin()), std::make_move_iterator(missing.end()));
+  std::set<std::string> said;  // said once, as the [parse_error] or [read-error] finding
   for (const Finding& f : findings)
-    if (f.rule == "parse_error") parse_errors.insert(f.path);
+    if (f.rule == "parse_error" || is_input_error(f)) said.insert(f.path);
   // Said after the context is read, so its files' problems are said too:
   // today's rule, which plan commit 4 revisits with the one context rule.
-  bool inputs_ok = report_problems(run, quiet, parse_errors, true);
-
-  // Nothing read because of a bad input: the error says so, and a summary of
-  // "0 findings" would read as a clean run.
-  if (!inputs_ok && linted == 0 && !lintrunner) return 2;
+  bool inputs_ok = report_problems(run, quiet, said, true);
   write_findings(s, findings, run.session(), checked, std::move(linted_paths));
   keep_until_exit(std::move(run));
   return lint_exit_code(s, findings, inputs_ok);
@@ -346,9 +368,11 @@ CommandRunner register_lint(CLI::App& app) {
       return run_lint(*cmd, *s);
     } catch (const std::exception& e) {
       if (s->format != "lintrunner") throw;
-      // lintrunner adapters always exit 0 and report their own failure in-band.
+      // lintrunner adapters always exit 0 and report their own failure
+      // in-band; the format chosen by the environment says it in-band too,
+      // and fails.
       std::cout << lintrunner_failure(s->code, std::string("hwclass lint failed: ") + e.what());
-      return 0;
+      return cmd->count("--format") > 0 ? 0 : 2;
     }
   };
 }

@@ -155,18 +155,21 @@ bool report_problems(Run& run, const CommonOptions& options, const std::set<std:
   bool inputs_ok = true;
   for (const auto& p : run.discovery().problems) {
     inputs_ok &= !p.fatal;
-    if (p.note && options.quiet) continue;
+    if ((p.note && options.quiet) || already_reported.count(p.path)) continue;
     std::cerr << p.path << (p.note ? ": note: " : ": error: ") << p.message << '\n';
   }
-  if (options.quiet) return inputs_ok;
   const Session& session = run.session();
+  // A named file that could not be read (no permission, a FIFO, a device)
+  // leaves the run incomplete, as a missing one does: fail closed (issue 49).
+  for (size_t i : session.named()) inputs_ok &= session.files()[i].readable;
+  if (options.quiet) return inputs_ok;
   for (size_t i = 0; i < session.files().size(); ++i) {
     if (!context_too && !session.is_named(i)) continue;
     const FileFacts& f = session.files()[i];
     const bool reported = already_reported.count(f.path) > 0;
     for (const auto& issue : f.issues) {
       if (issue.severity == IssueSeverity::Note && options.verbose == 0) continue;
-      if (reported && issue.is_syntax_error()) continue;
+      if (reported && (issue.is_syntax_error() || !f.readable)) continue;
       std::cerr << f.path << ':' << (issue.line ? issue.line : 1) << ": " << to_string(issue.severity) << ": "
                 << issue.message << " [" << issue.code << "]\n";
     }

@@ -93,8 +93,10 @@ class Run {
 // One line per discovery problem and per file issue on stderr (notes only
 // with -v), for the named files, or every file read when `context_too` (lint
 // says so after reading its context, today). `already_reported` names files
-// whose syntax errors a finding already reports (lint's [parse_error]).
-// Returns false when explicitly given inputs were missing.
+// (or paths) whose syntax or read errors a finding already reports (lint's
+// [parse_error] and [read-error]).
+// Returns false when explicitly given inputs were missing, or a named file
+// could not be read.
 bool report_problems(Run& run, const CommonOptions& options, const std::set<std::string>& already_reported = {},
                      bool context_too = false);
 

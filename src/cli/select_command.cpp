@@ -292,6 +292,10 @@ int run_select(const CLI::App& cmd, SelectState& s) {
                                          std::tuple{"--test-config", "TEST_CONFIG", &s.test_config}})
     if (const char* env = std::getenv(variable); cmd.count(option) == 0 && env && *env) *value = env;
   apply_format_environment(cmd, s.format, {"json", "pytest", "run-test", "github-matrix"}, s.common.verbose);
+  // An unset BASE in `--changed-since "$BASE"` is an error, not the whole tree.
+  for (auto [option, value, what] : {std::tuple{"--changed-since", &s.change.since, "revision"},
+                                     std::tuple{"--changed-files", &s.change.list, "file"}})
+    if (cmd.count(option) > 0) refuse_empty_value(option, *value, what);
   if (s.unassigned) {
     if (!s.members.empty()) throw UsageError("--unassigned lists what no --hw-classification run executes; give one, not both");
     return run_unassigned(s);

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -31,4 +32,27 @@ TEST_CASE("@file arguments expand anywhere, nested, without empty lines", "[disc
   CHECK_THROWS_AS(expand_argfiles({"@/nonexistent/list"}), UsageError);
   std::remove(inner.c_str());
   std::remove(outer.c_str());
+}
+
+TEST_CASE("@file lists are regular files or pipes, refused before any read otherwise", "[discover][argfiles]") {
+  auto refused = [](const std::string& path) {
+    try {
+      expand_argfiles({"@" + path});
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(refused("/tmp").find("/tmp: cannot read the @file argument list: not a regular file") == 0);
+  CHECK(refused("/dev/zero").find("not a regular file or a pipe") != std::string::npos);
+  // A named FIFO no one writes to: empty, at once.
+  char dir[] = "/tmp/hwclass-argfiles-fifo-XXXXXX";
+  REQUIRE(mkdtemp(dir));
+  const std::string fifo = std::string(dir) + "/list";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  std::string empty;
+  CHECK(expand_argfiles({"lint", "@" + fifo}, &empty) == std::vector<std::string>{"lint"});
+  CHECK(empty == "@" + fifo);
+  std::remove(fifo.c_str());
+  rmdir(dir);
 }

@@ -72,8 +72,12 @@ void write_text(OutputSink& out, const std::vector<Finding>& findings, const Lin
   std::string buffer;
   for (const Finding& f : by_position(findings)) {
     const char* tint = f.severity == Severity::Error ? red : yellow;
-    buffer += std::string(bold) + f.path + ":" + std::to_string(f.where()) + ":" + std::to_string(f.column ? f.column : 1) +
-              ":" + reset + " " + tint + "[" + f.rule + "]" + reset + " " + f.message +
+    // A finding about no line (a file that cannot be read) names the file alone.
+    std::string at;
+    if (f.where())
+      at.append(":").append(std::to_string(f.where())).append(":").append(std::to_string(f.column ? f.column : 1));
+    buffer += std::string(bold) + f.path + at + ":" + reset + " " + tint + "[" + f.rule + "]" + reset + " " +
+              f.message +
               (f.fix.kind != FixKind::None ? " [" + fix_hint(f) + "]" : "") + "\n";
     const uint32_t shown = f.where();
     if (o.show_source && shown) {
@@ -119,9 +123,9 @@ void write_json(OutputSink& out, const std::vector<Finding>& findings) {
 void write_github(OutputSink& out, const std::vector<Finding>& findings) {
   for (const Finding& f : findings) {
     std::string level = f.severity == Severity::Error ? "error" : "warning";
-    std::string line = "::" + level + " file=" + github_escape(f.relative_path, true) +
-                       ",line=" + std::to_string(f.where());
-    if (f.column) line += ",col=" + std::to_string(f.column);
+    std::string line = "::" + level + " file=" + github_escape(f.relative_path, true);
+    if (f.where()) line += ",line=" + std::to_string(f.where());  // none for a file that cannot be read
+    if (f.where() && f.column) line += ",col=" + std::to_string(f.column);
     line += ",title=" + github_escape("hwclass [" + f.rule + "]", true) + "::" +
             github_escape(lint_description(f), false) + "\n";
     out.write(line);

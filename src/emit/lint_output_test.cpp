@@ -1,11 +1,17 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <tinyxml2.h>
+#include <unistd.h>
 
+#include "emit/lint_output.h"
 #include "emit/sarif.h"
 #include "lint/allowlist.h"
+#include "lint/input_error.h"
 #include "lint/linter.h"
 #include "support/scan_source.h"
 
@@ -128,4 +134,52 @@ TEST_CASE("upstream rules in upstream's order", "[lint]") {
 TEST_CASE("allowlist bytes match json.dumps(indent=2) plus a newline", "[lint][allowlist]") {
   CHECK(allowlist_bytes({}) == "[]\n");
   CHECK(allowlist_bytes({"test/b.py", "test/a.py"}) == "[\n  \"test/a.py\",\n  \"test/b.py\"\n]\n");
+}
+
+TEST_CASE("A file lint could not read is an error in every format, whatever the rule set", "[emit][read-error]") {
+  FileFacts f;
+  f.path = "test/test_locked.py";
+  f.relative_path = "test/test_locked.py";
+  f.issues.push_back({});
+  f.issues.back().message = "cannot read: Permission denied";
+  LintOptions options;
+  options.settings.upstream_only = true;  // --upstream has no read-error rule of its own
+  options.select = {"hw_classification"};
+  auto findings = lint_file(f, Vocabulary::embedded(), options);
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].rule == "read-error");
+  CHECK(findings[0].severity == Severity::Error);
+  CHECK(is_input_error(findings[0]));
+  // junit.xsd: the testcase errored (it was not checked), it did not fail.
+  tinyxml2::XMLDocument doc;
+  REQUIRE(doc.Parse(junit_report(findings, {"test/test_locked.py"}).c_str()) == tinyxml2::XML_SUCCESS);
+  auto* suite = doc.FirstChildElement("testsuites")->FirstChildElement("testsuite");
+  CHECK(suite->IntAttribute("tests") == 1);
+  CHECK(suite->IntAttribute("errors") == 1);
+  CHECK(suite->IntAttribute("failures") == 0);
+  auto* error = suite->FirstChildElement("testcase")->FirstChildElement("error");
+  REQUIRE(error);
+  CHECK(std::string(error->Attribute("message")) == "test/test_locked.py: [read-error] cannot read: Permission denied");
+  // It is about no line: text names the file alone, GitHub's command no line.
+  auto render = [&](const char* format) {
+    char path[] = "/tmp/hwclass-read-error-XXXXXX";
+    int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    ::close(fd);
+    {
+      OutputSink sink(path);
+      LintOutputOptions o;
+      o.format = format;
+      o.show_source = false;
+      write_lint_output(sink, findings, o);
+      sink.commit();
+    }
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    std::remove(path);
+    return s.str();
+  };
+  CHECK(render("text").rfind("test/test_locked.py: [read-error] cannot read: Permission denied\n", 0) == 0);
+  CHECK(render("github").rfind("::error file=test/test_locked.py,title=hwclass [read-error]::cannot read", 0) == 0);
 }

@@ -8,6 +8,7 @@
 #include <tinyxml2.h>
 
 #include "util/json_writer.h"
+#include "lint/input_error.h"
 #include "lint/linter.h"
 #include "version.h"
 
@@ -71,17 +72,22 @@ std::string sarif_log(const std::vector<Finding>& findings) {
 
 namespace {
 
-// "path:line:col: [rule] message", as the text format names a finding.
+// "path:line:col: [rule] message", as the text format names a finding
+// ("path: [rule] message" for one about no line).
 std::string one_line(const Finding& f) {
-  return f.relative_path + ":" + std::to_string(f.where()) + ":" + std::to_string(f.column ? f.column : 1) + ": [" +
-         f.rule + "] " + f.message;
+  std::string at;
+  if (f.where())
+    at.append(":").append(std::to_string(f.where())).append(":").append(std::to_string(f.column ? f.column : 1));
+  return f.relative_path + at + ": [" + f.rule + "] " + f.message;
 }
 
-// One <failure> holding every finding of the file: the jenkins junit.xsd
-// allows several, but Jenkins, GitLab and GitHub's reporters read one per
-// testcase, and with one the suite's `failures` (failed testcases) is also
-// the number of <failure> elements.
-tinyxml2::XMLElement* failure_of(tinyxml2::XMLDocument& doc, const std::vector<const Finding*>& list) {
+// One <failure> holding every finding of the file (an <error> for a file
+// lint could not check): the jenkins junit.xsd allows several, but
+// Jenkins, GitLab and GitHub's reporters read one per testcase, and with
+// one the suite's `failures` (failed testcases) is also the number of
+// <failure> elements.
+tinyxml2::XMLElement* failure_of(tinyxml2::XMLDocument& doc, const std::vector<const Finding*>& list,
+                                 const char* element) {
   std::set<std::string> rules;
   std::string types, text;
   for (const Finding* f : list) {
@@ -91,7 +97,7 @@ tinyxml2::XMLElement* failure_of(tinyxml2::XMLDocument& doc, const std::vector<c
   }
   std::string message = list.size() == 1 ? one_line(*list[0])
                                          : std::to_string(list.size()) + " findings, the first " + one_line(*list[0]);
-  auto* failure = doc.NewElement("failure");
+  auto* failure = doc.NewElement(element);
   failure->SetAttribute("type", types.c_str());
   failure->SetAttribute("message", message.c_str());
   failure->SetText(text.c_str());
@@ -108,8 +114,13 @@ std::string junit_report(const std::vector<Finding>& findings, const std::vector
     std::stable_sort(entry.second.begin(), entry.second.end(), [](const Finding* a, const Finding* b) {
       return std::pair(a->where(), a->column) < std::pair(b->where(), b->column);
     });
-  size_t failed = 0;
-  for (const auto& entry : by_file) failed += !entry.second.empty();
+  // A file lint could not check errored (junit.xsd's <error>); one with
+  // findings failed.
+  auto errored = [](const std::vector<const Finding*>& list) {
+    return std::any_of(list.begin(), list.end(), [](const Finding* f) { return is_input_error(*f); });
+  };
+  size_t failed = 0, errors = 0;
+  for (const auto& entry : by_file) (errored(entry.second) ? errors : failed) += !entry.second.empty();
   tinyxml2::XMLDocument doc;
   doc.InsertEndChild(doc.NewDeclaration());
   auto* suites = doc.NewElement("testsuites");
@@ -119,14 +130,14 @@ std::string junit_report(const std::vector<Finding>& findings, const std::vector
   suite->SetAttribute("name", "hwclass");
   suite->SetAttribute("tests", static_cast<int64_t>(by_file.size()));
   suite->SetAttribute("failures", static_cast<int64_t>(failed));
-  suite->SetAttribute("errors", 0);
+  suite->SetAttribute("errors", static_cast<int64_t>(errors));
   suite->SetAttribute("skipped", 0);
   for (const auto& [path, list] : by_file) {
     auto* tc = doc.NewElement("testcase");
     tc->SetAttribute("classname", "hwclass");
     tc->SetAttribute("name", path.c_str());
     tc->SetAttribute("file", path.c_str());
-    if (!list.empty()) tc->InsertEndChild(failure_of(doc, list));
+    if (!list.empty()) tc->InsertEndChild(failure_of(doc, list, errored(list) ? "error" : "failure"));
     suite->InsertEndChild(tc);
   }
   tinyxml2::XMLPrinter printer;

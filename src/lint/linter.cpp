@@ -129,16 +129,24 @@ std::vector<Finding> lint_file(const FileFacts& file, const Vocabulary& vocabula
                                const Analysis* world, int file_index) {
   if (RunStats* stats = options.stats ? options.stats : world ? world->stats : nullptr)
     stats->add(file.relative_path, file.content_hash, Work::Lint);
-  auto enabled = enabled_rules(options);
   std::vector<Finding> out;
   FileContext fc{file, vocabulary, options.settings, world, file_index, out};
+  // A file that cannot be read is said whatever the rule set (--upstream,
+  // --select, --ignore): lint checked nothing in it, and a gate reading
+  // only the output must not see it pass (issue 49).
+  if (!file.readable) {
+    fc.rule = find_rule("read-error");
+    check_read_error(fc);
+    return out;
+  }
+  auto enabled = enabled_rules(options);
   for (const RuleInfo* r : enabled[RuleScope::File]) {
     fc.rule = r;
     r->check_file(fc);
   }
   // Upstream lints nothing in a file it cannot parse; hwclass cannot trust
-  // the facts of a file it cannot read or parse.
-  if (!file.readable || file.has_syntax_error()) return out;
+  // the facts of a file it cannot parse.
+  if (file.has_syntax_error()) return out;
   for (int index : linted_classes(file)) run_class(fc, index, enabled);
   for (const Instantiation& inst : file.instantiations) run_instantiation(fc, inst, enabled);
   return out;

@@ -1,7 +1,9 @@
-// read-error (hwclass): the file could not be read (permissions, a
-// directory race, an I/O error), like ruff's E902.
-// Why: lintrunner shows only what an adapter prints on stdout, so an
-// unreadable file must be a finding there, or it silently passes.
+// read-error (hwclass): the file could not be read (permissions, not a
+// regular file, a directory race, an I/O error) or, named on the command
+// line, found; like ruff's E902.
+// Why: a CI that reads only the output (lintrunner, SARIF, JUnit) must see
+// a file that was not checked, or it silently passes; lint_file reports it
+// whatever the rule set, and lint exits 2 (issue 49).
 // Example: a test file without read permission.
 // Fix: none.
 #include "lint/rule_context.h"

@@ -112,7 +112,9 @@ uint32_t bracket_overflow_line(const std::string& text, int limit) {
 }
 
 bool read_source(const std::string& path, std::string& text, FileFacts& facts) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO waits for a writer; this returns at once, and
+  // fstat below refuses it before any read (on a regular file the flag is a no-op).
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     add_issue(facts, IssueSeverity::Error, "read-error", std::string("cannot read: ") + std::strerror(errno));
     return false;

@@ -91,9 +91,12 @@ expect 2 "error: directory walk stopped here: Too many open files" -- sh -c "uli
 expect 0 "" -- "$hw" lint --format lintrunner "@$dir/no-such-list"
 grep -q '"name": "command-failed".*no-such-list: cannot read the @file argument list' "$dir/out" ||
   { echo "FAIL: unreadable @PATHSFILE not reported in-band"; failures=$((failures + 1)); }
-# A missing path is an error and nothing else: no "Found 0 findings".
-expect 2 "No such file or directory" -- "$hw" lint --root "$dir" "$dir/test/missing.py"
-[ -s "$dir/out" ] && { echo "FAIL: lint of a missing path printed:"; cat "$dir/out"; failures=$((failures + 1)); }
+# A missing path is an error, never "Found 0 findings": lint says it once, in
+# its output (every format, issue 49), and exits 2.
+expect 2 "" -- "$hw" lint --root "$dir" "$dir/test/missing.py"
+{ grep -q "missing.py: \[read-error\] No such file or directory" "$dir/out" &&
+  grep -q "^Found 1 finding (1 error)" "$dir/out"; } ||
+  { echo "FAIL: lint's output does not name the missing path:"; cat "$dir/out"; failures=$((failures + 1)); }
 # Mistakes are never silent (issue 12, part 5).
 mkdir -p "$dir/empty" "$dir/test/helpers"
 printf 'class TestH(TestCase):\n    def test_h(self): pass\n' >"$dir/test/helpers/common.py"

@@ -42,15 +42,24 @@ class CaseFailed(Exception):
 
 class Case:
     def __init__(self, hw, corpus):
-        self.hw_path, self.corpus = hw, corpus
+        self.hw_path, self.corpus = os.path.abspath(hw), corpus
         self.dir = pathlib.Path(tempfile.mkdtemp(prefix="hostile_user."))
         self.compared, self.failures = 0, []
         # No setting from the caller's environment decides a case.
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("HWCLASS_")}
 
-    def hw(self, *args, cwd=None):
-        return subprocess.run([self.hw_path, *map(str, args)], capture_output=True, text=True,
-                              cwd=cwd or self.dir, env=self.env)
+    def hw(self, *args, cwd=None, env=None, unprivileged=False, timeout=120):
+        """Runs hwclass; `env` adds to the environment. `unprivileged`: as
+        nobody when the test runs as root (root reads any file). A run that
+        hangs is killed and exits "hang"."""
+        argv = [self.hw_path, *map(str, args)]
+        if unprivileged and os.geteuid() == 0:
+            argv = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *argv]
+        try:
+            return subprocess.run(argv, capture_output=True, text=True, cwd=cwd or self.dir,
+                                  env={**self.env, **(env or {})}, timeout=timeout)
+        except subprocess.TimeoutExpired as e:
+            return subprocess.CompletedProcess(argv, "hang", e.stdout or "", e.stderr or "")
 
     def repo(self, name="repo", files=None):
         """A git repository with test/<name> files: {relative path: str or bytes}."""
@@ -351,6 +360,177 @@ def fix_output_lints_clean_under_hwclass_rules(c):
     on_fix_lines = [f for f in after if f["line"] in added.get(f["relative_path"], ())]
     c.equal(on_fix_lines, [], "findings on the lines fix wrote")
     c.equal(sorted(by_subject(after) - by_subject(before)), [], "findings fix's output has that the input had not")
+
+
+# --- fail closed: a file that cannot be found or read fails every gate ------
+
+SOURCE = pathlib.Path(__file__).resolve().parents[2]
+FORMATS = ("text", "json", "sarif", "github", "junit", "lintrunner")
+
+
+def in_band(fmt, out, rel):
+    """Whether `out`, in format `fmt`, carries an error about `rel`, read by
+    the format's own rules (what a CI that reads only the output sees)."""
+    try:
+        return carries_error(fmt, out, rel)
+    except (ValueError, ET.ParseError, KeyError, AttributeError, TypeError):
+        return False  # not even the format
+
+
+def carries_error(fmt, out, rel):
+    if fmt == "json":
+        return any(f["relative_path"] == rel and f["severity"] == "error" for f in json.loads(out))
+    if fmt == "sarif":  # SARIF 2.1.0: an error result, or a tool execution notification, at the file
+        run = json.loads(out)["runs"][0]
+        uri = urllib.parse.quote(rel, safe="/")
+        notes = [n for inv in run.get("invocations", []) for n in inv.get("toolExecutionNotifications", [])]
+        return any(r.get("level", "warning") == "error" and
+                   any(loc["physicalLocation"]["artifactLocation"]["uri"] == uri for loc in r.get("locations", []))
+                   for r in run["results"] + notes)
+    if fmt == "github":  # a workflow command: ::error file=PATH[,...]::message
+        return any(re.match(r"::error file=%s(,|::)" % re.escape(rel), line) for line in out.splitlines())
+    if fmt == "junit":  # junit.xsd: the file's testcase holds an <error>
+        suite = ET.fromstring(out).find("testsuite")
+        return any(tc.get("name") == rel and tc.find("error") is not None for tc in suite.findall("testcase"))
+    if fmt == "lintrunner":  # lintrunner's LintMessage: one JSON object a line
+        return any(m.get("path", "") and m["path"].endswith(rel) and m["severity"] == "error"
+                   for m in map(json.loads, out.splitlines()))
+    return rel in out  # text
+
+
+@case
+def an_unreadable_file_fails_every_format(c):
+    root = c.repo(files={"test/test_clean.py": CLEAN, "test/test_locked.py": CLEAN})
+    (root / "test/test_locked.py").chmod(0)
+    for d in (c.dir, root, root / "test"):  # nobody may walk to the files
+        d.chmod(0o755)
+    (root / "test/test_clean.py").chmod(0o644)
+    probe = c.hw("scan", "--root", root, "--no-cache", root / "test/test_locked.py", unprivileged=True)
+    if "Permission denied" not in probe.stderr:
+        raise CaseFailed(f"the fixture is readable to the run (setpriv missing?): {probe.stderr!r}")
+    for fmt in FORMATS:
+        run = c.hw("lint", "--format", fmt, "--root", root, "--no-cache", root / "test", unprivileged=True)
+        # lintrunner's convention: every problem in-band, exit 0; every other format exits 2.
+        c.equal(run.returncode, 0 if fmt == "lintrunner" else 2, f"{fmt}: exit")
+        c.check(in_band(fmt, run.stdout, "test/test_locked.py"), f"{fmt}: the output names the file: {run.stdout!r}")
+
+
+@case
+def the_environment_never_turns_a_gate_off(c):
+    root = c.repo(files={"test/test_dirty.py": DIRTY})
+    path = root / "test/test_dirty.py"
+    want = c.hw("lint", "--format", "text", "--root", root, "--no-cache", path).returncode
+    c.equal(want, 1, "text: two error findings, by reading the fixture, exit 1")
+    run = c.hw("lint", "--root", root, "--no-cache", path, env={"HWCLASS_OUTPUT_FORMAT": "lintrunner"})
+    c.equal(run.returncode, want, "HWCLASS_OUTPUT_FORMAT=lintrunner: the same exit")
+    messages = [json.loads(line) for line in run.stdout.splitlines()]
+    c.equal(len(messages), 2, "the format is lintrunner's (a JSON object a line)")
+    # Chosen on the command line, lintrunner's own convention holds.
+    c.equal(c.hw("lint", "--format", "lintrunner", "--root", root, "--no-cache", path).returncode, 0,
+            "--format lintrunner: exit 0")
+
+
+def hook_entries():
+    """Every `entry: hwclass lint ...` of the shipped hooks and the README's."""
+    entries = []
+    for src in (SOURCE / ".pre-commit-hooks.yaml", SOURCE / "README.md"):
+        for m in re.finditer(r"^\s*entry:\s*(hwclass lint\b.*)$", src.read_text(), re.M):
+            entries.append((src.name, m.group(1).strip()))
+    return entries
+
+
+# What every lint hook refuses: an undeclared class (hwclass-lint), and a
+# hardcoded device in a GENERIC class (the README's hwclass-device-hygiene).
+HOOKED = HEAD.replace("TestCase\n", "TestCase\nimport torch\n") + (
+    "class TestA(TestCase):\n    def test_a(self):\n        pass\n\n\n"
+    "class TestG(TestCase):\n    hw_classification = HardwareClassification.GENERIC\n\n"
+    "    def test_g(self):\n        torch.ones(2, device=\"cuda\")\n")
+
+
+@case
+def the_hooks_fail_whatever_the_environment_says(c):
+    root = c.repo(files={"test/test_dirty.py": HOOKED})
+    entries = hook_entries()
+    c.check(len(entries) >= 3, f"hook entries found: {entries}")
+    for src, entry in entries:
+        argv = entry.split()[1:]
+        # pre-commit runs the entry with the staged file names, from the root.
+        plain = c.hw(*argv, "test/test_dirty.py", cwd=root)
+        for fmt in FORMATS:
+            run = c.hw(*argv, "test/test_dirty.py", cwd=root, env={"HWCLASS_OUTPUT_FORMAT": fmt})
+            c.check(run.returncode not in (0, "hang"), f"{src}: {entry!r} under HWCLASS_OUTPUT_FORMAT={fmt}: "
+                    f"exit {run.returncode} on a file with findings")
+            # The hook pins what its reader (a person, in pre-commit's log) reads.
+            c.check(run.stdout == plain.stdout, f"{src}: {entry!r}: HWCLASS_OUTPUT_FORMAT={fmt} changes its output")
+
+
+@case
+def an_empty_changed_since_is_a_usage_error(c):
+    root = c.repo(files={"test/test_dirty.py": DIRTY})
+    subprocess.run(["git", "-C", root, "add", "-A"], check=True)
+    subprocess.run(["git", "-C", root, "commit", "-qm", "one"], check=True, capture_output=True)
+    bare = c.dir / "bare"  # no git repository at all
+    shutil.copytree(root / "test", bare / "test")
+    for where in (root, bare):
+        for argv in (("lint", "--changed-since", ""), ("lint", "--changed-since="),
+                     ("select", "--hw-classification", "GENERIC", "--changed-since", ""),
+                     ("select", "--hw-classification", "GENERIC", "--changed-files", "")):
+            run = c.hw(*argv, "--root", where, "--no-cache", cwd=where)
+            option = argv[-1].rstrip("=") if argv[-1] else argv[-2]
+            lines = run.stderr.splitlines()
+            c.check(run.returncode == 2 and len(lines) == 1 and option in lines[0],
+                    f"{where.name}: {' '.join(argv)!r}: exit {run.returncode}, stderr {run.stderr!r}")
+
+
+@case
+def lintrunner_reports_a_missing_path_in_band(c):
+    root = c.repo(files={"test/test_clean.py": CLEAN})
+    missing = root / "test/test_gone.py"
+    run = c.hw("lint", "--format", "lintrunner", "--root", root, "--no-cache", root / "test/test_clean.py", missing)
+    c.equal(run.returncode, 0, "lintrunner's exit")
+    c.check(in_band("lintrunner", run.stdout, "test/test_gone.py"), f"an error message names the path: {run.stdout!r}")
+    for fmt in FORMATS[:-1]:  # and every other format, in-band and exit 2
+        run = c.hw("lint", "--format", fmt, "--root", root, "--no-cache", root / "test/test_clean.py", missing)
+        c.equal(run.returncode, 2, f"{fmt}: exit")
+        c.check(in_band(fmt, run.stdout, "test/test_gone.py"), f"{fmt}: the output names the path: {run.stdout!r}")
+
+
+@case
+def a_fifo_or_device_is_refused_not_read(c):
+    root = c.repo(files={"test/test_clean.py": CLEAN})
+    fifo = root / "test/test_pipe.py"
+    os.mkfifo(fifo)  # no one ever writes to it: a read waits forever
+    (c.dir / "lists").mkdir()
+    for fmt in FORMATS:
+        run = c.hw("lint", "--format", fmt, "--root", root, "--no-cache", fifo, timeout=30)
+        c.equal(run.returncode, 0 if fmt == "lintrunner" else 2, f"lint --format {fmt} on a FIFO: exit")
+        c.check(in_band(fmt, run.stdout, "test/test_pipe.py"), f"{fmt}: the output names the FIFO: {run.stdout!r}")
+    # Where a file list (@FILE) is expected: a directory, a device that never ends.
+    for listed in (c.dir / "lists", pathlib.Path("/dev/zero")):
+        run = c.hw("lint", "--root", root, "--no-cache", f"@{listed}", timeout=30)
+        lines = run.stderr.splitlines()
+        c.check(run.returncode == 2 and len(lines) == 1 and str(listed) in lines[0],
+                f"lint @{listed}: exit {run.returncode}, stderr {run.stderr[:300]!r}")
+
+
+@case
+def every_command_refuses_what_it_cannot_read(c):
+    root = c.repo(files={"test/test_clean.py": CLEAN, "test/test_locked.py": CLEAN})
+    os.mkfifo(root / "test/test_pipe.py")
+    (root / "test/test_locked.py").chmod(0)
+    for d in (c.dir, root, root / "test"):
+        d.chmod(0o755)
+    (root / "test/test_clean.py").chmod(0o644)
+    commands = (("select", "--hw-classification", "GENERIC"), ("classify",), ("report",), ("fix",), ("lint",))
+    for name in ("test_gone.py", "test_pipe.py", "test_locked.py"):
+        for argv in commands:
+            run = c.hw(*argv, "--root", root, "--no-cache", root / "test/test_clean.py", root / "test" / name,
+                       unprivileged=True, timeout=30)
+            # lint says it in its output (text here), the others on stderr.
+            said = run.stdout + run.stderr if argv[0] == "lint" else run.stderr
+            errors = [line for line in said.splitlines() if name in line and "error" in line]
+            c.check(run.returncode == 2 and len(errors) == 1 and "Traceback" not in run.stderr,
+                    f"{argv[0]} {name}: exit {run.returncode}, stderr {run.stderr[:400]!r}")
 
 
 def main():
